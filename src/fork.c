@@ -1,0 +1,139 @@
+/*
+** 2026 November 23
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** The common part of the lipsqlite fork: per-connection defaults, the
+** dispatcher for the fork's PRAGMAs, and the strict parsers those PRAGMAs
+** use for their values.
+**
+** Every PRAGMA of the fork is listed in tool/mkpragmatab.tcl with TYPE FORK
+** (patch 0002).  sqlite3Pragma() hands all of them to sqlite3ForkPragma()
+** below, which finds the handler in aForkPragma[].  A handler reports a bad
+** value with sqlite3ErrorMsg(): a fork PRAGMA never ignores a value it does
+** not understand.
+*/
+#include "sqliteInt.h"
+
+/*
+** Set the fork's per-connection state of a new connection to the
+** compile-time defaults.  Called from openDatabase() before the connection
+** is usable.
+*/
+void sqlite3ForkConnInit(sqlite3 *db){
+  memset(&db->fork, 0, sizeof(db->fork));
+}
+
+/*
+** Parse the value of a boolean PRAGMA.  Accept the spellings SQLite's own
+** boolean pragmas accept (ON, OFF, TRUE, FALSE, YES, NO, 1, 0, in any case)
+** and write 1 or 0 to *pbOut.  Return SQLITE_OK, or SQLITE_ERROR if z is
+** anything else; *pbOut is then left untouched.
+*/
+int sqlite3ForkParseBool(const char *z, int *pbOut){
+  static const char *const azOn[] = { "1", "on", "true", "yes" };
+  static const char *const azOff[] = { "0", "off", "false", "no" };
+  int i;
+  if( z==0 ) return SQLITE_ERROR;
+  for(i=0; i<ArraySize(azOn); i++){
+    if( sqlite3StrICmp(z, azOn[i])==0 ){ *pbOut = 1; return SQLITE_OK; }
+    if( sqlite3StrICmp(z, azOff[i])==0 ){ *pbOut = 0; return SQLITE_OK; }
+  }
+  return SQLITE_ERROR;
+}
+
+/*
+** Parse the value of a PRAGMA that takes a fraction: a real or integer
+** number between 0.0 and 1.0 inclusive, nothing else.  Write it to *prOut
+** and return SQLITE_OK, or return SQLITE_ERROR for anything else (empty
+** text, trailing garbage, a value out of range, NaN).
+*/
+int sqlite3ForkParseFraction(const char *z, double *prOut){
+  double r = 0.0;
+  if( z==0 || sqlite3AtoF(z, &r)<=0 ) return SQLITE_ERROR;
+  if( !(r>=0.0 && r<=1.0) ) return SQLITE_ERROR;   /* Also rejects NaN */
+  *prOut = r;
+  return SQLITE_OK;
+}
+
+/*
+** Code an OP_ResultRow that returns the single text value z as the result
+** of a PRAGMA.
+*/
+void sqlite3ForkResultText(Parse *pParse, const char *z){
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  if( v==0 ) return;
+  sqlite3VdbeLoadString(v, 1, z);
+  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+}
+
+/*
+** Code an OP_ResultRow that returns the single integer value iVal as the
+** result of a PRAGMA.
+*/
+void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  if( v==0 ) return;
+  sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1, 0, (const u8*)&iVal, P4_INT64);
+  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+}
+
+/*
+**   PRAGMA lipsqlite_version
+**
+** Return the version of the fork.  The pragma is read-only.
+*/
+static void forkPragmaVersion(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zRight
+){
+  UNUSED_PARAMETER(iDb);
+  if( zRight ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
+    return;
+  }
+  sqlite3ForkResultText(pParse, LIPSQLITE_VERSION);
+}
+
+/*
+** The PRAGMAs of the fork and their handlers.  Each handler is called with
+** the parser, the index of the schema named in the PRAGMA (0 if none), the
+** pragma's name and its value (NULL for a query).
+*/
+static const struct ForkPragma {
+  const char *zName;
+  void (*xPragma)(Parse*, int, const char*, const char*);
+} aForkPragma[] = {
+  { "lipsqlite_version",     forkPragmaVersion },
+};
+
+/*
+** Implement a PRAGMA of TYPE FORK: find its handler by name and call it.
+*/
+void sqlite3ForkPragma(
+  Parse *pParse,          /* The parser */
+  int iDb,                /* Schema named by the PRAGMA, 0 for "main" */
+  const char *zName,      /* Name of the pragma, as in mkpragmatab.tcl */
+  const char *zRight      /* Its value, or NULL if none was given */
+){
+  int i;
+  pParse->db->fork.nForkPragma++;
+  for(i=0; i<ArraySize(aForkPragma); i++){
+    if( sqlite3StrICmp(zName, aForkPragma[i].zName)==0 ){
+      aForkPragma[i].xPragma(pParse, iDb, zName, zRight);
+      return;
+    }
+  }
+  /* Every TYPE FORK entry of mkpragmatab.tcl must have a handler */
+  assert( 0 );
+  sqlite3ErrorMsg(pParse, "PRAGMA %s: no handler in this build", zName);
+}

@@ -1,0 +1,62 @@
+#!/bin/sh
+# Bad input to ./configure gives one clear error naming the problem, a
+# non-zero exit, and no prepared tree that looks finished.
+# Run by tool/run-tests.sh with TOP (the repository) and BUILD set.
+set -u
+top=${TOP:?}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+# expect_fail NAME PATTERN CMD...: CMD must exit non-zero and print PATTERN.
+expect_fail() {
+  name=$1; pat=$2; shift 2
+  if out=$("$@" 2>&1); then
+    echo "FAIL $name: exited 0"; fails=$((fails + 1)); return
+  fi
+  if ! printf '%s\n' "$out" | grep -q -- "$pat"; then
+    echo "FAIL $name: no '$pat' in: $(printf '%s' "$out" | tail -n 3)"; fails=$((fails + 1)); return
+  fi
+  echo "ok   $name: $(printf '%s\n' "$out" | grep -- "$pat" | head -n 1)"
+}
+
+cd "$top"
+expect_fail missing-src "no such file or directory" \
+  ./configure --builddir="$tmp/b1" --with-sqlite-src="$tmp/does-not-exist.tar.xz"
+[ -f "$tmp/b1/.prepared" ] && { echo "FAIL missing-src left a prepared tree"; fails=$((fails + 1)); }
+
+echo "not a tarball" > "$tmp/bad.tar.xz"
+expect_fail bad-checksum "SHA-256 mismatch" \
+  ./configure --builddir="$tmp/b2" --with-sqlite-src="$tmp/bad.tar.xz"
+[ -f "$tmp/b2/.prepared" ] && { echo "FAIL bad-checksum left a prepared tree"; fails=$((fails + 1)); }
+
+mkdir -p "$tmp/tree"
+expect_fail not-a-tree "not an upstream SQLite source tree" \
+  ./configure --builddir="$tmp/b3" --with-sqlite-src="$tmp/tree"
+
+expect_fail no-compiler "C compiler CC=" \
+  env CC="$tmp/no-such-cc" ./configure --builddir="$tmp/b4"
+
+# No tclsh on PATH: every other command is there.
+mkdir -p "$tmp/bin"
+for f in /usr/bin/* /bin/*; do
+  b=$(basename "$f")
+  case $b in tclsh*) continue ;; esac
+  [ -e "$tmp/bin/$b" ] || ln -s "$f" "$tmp/bin/$b"
+done
+expect_fail no-tcl "tclsh not found" env PATH="$tmp/bin" ./configure --builddir="$tmp/b5"
+
+# A patch that does not apply: a copy of the repository with one patch
+# broken stops, naming that patch, and leaves no prepared tree.
+srcline=$(tool/fetch-upstream.sh) || { echo "FAIL cannot find the pinned source"; exit 1; }
+mkdir -p "$tmp/repo"
+tar -cf - --exclude=./build --exclude=./.git . | (cd "$tmp/repo" && tar -xf -)
+first=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$tmp/repo/patches/series" | head -n 1)
+sed -i 's/^ \(.*[a-z]\)/ \1 lipsqlite-broken/' "$tmp/repo/patches/$first"
+expect_fail bad-patch "patch $first does not apply" \
+  "$tmp/repo/configure" --builddir="$tmp/b6" --with-sqlite-src="${srcline#* }"
+if [ -f "$tmp/b6/.prepared" ] || [ -d "$tmp/b6/sqlite" ]; then
+  echo "FAIL bad-patch left a tree behind"; fails=$((fails + 1))
+fi
+
+[ $fails = 0 ]

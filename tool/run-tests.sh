@@ -1,0 +1,139 @@
+#!/bin/sh
+# Run lipsqlite's tests and print "N passed, N failed" as the last line.
+#
+# Usage: tool/run-tests.sh BUILDDIR [all|tcl|unit|checks]
+#
+#   tcl     upstream's veryquick Tcl suite (test/testrunner.tcl, NJOBS jobs,
+#           default: the number of cores), then our own Tcl tests (test/*.test
+#           of this repository, all of them, by the same runner).
+#   unit    the cmocka unit tests in test/unit/*.c, each built against the
+#           build's amalgamation.
+#   checks  every test/checks/*.sh: exit 0 = passed, 77 = skipped, else failed.
+#
+# Root ignores file permissions, which breaks upstream's permission tests, so
+# when run as root the Tcl suite runs as an unprivileged user
+# ($LIPSQLITE_TEST_USER, default "nobody") in a directory that user owns.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+build=$(cd "$1" && pwd) || { echo "lipsqlite: no build directory $1" >&2; exit 2; }
+what=${2:-all}
+njobs=${NJOBS:-$(nproc 2>/dev/null || echo 2)}
+testuser=${LIPSQLITE_TEST_USER:-nobody}
+tree=$build/sqlite
+passed=0 failed=0 skipped=0
+note() { echo "lipsqlite-test: $*"; }
+
+as_user() {
+  if [ "$(id -u)" = 0 ]; then runuser -u "$testuser" -- "$@"; else "$@"; fi
+}
+
+# Run testrunner.tcl with the given arguments in $rundir; add its counts.
+testrunner() {
+  label=$1; shift
+  log=$rundir/$label.out
+  note "running $label: testrunner.tcl --jobs $njobs $*"
+  (cd "$rundir" && as_user ./testfixture "$ttree/test/testrunner.tcl" --jobs "$njobs" "$@") > "$log" 2>&1
+  rc=$?
+  summary=$(grep -E '^[0-9]+ errors out of [0-9]+ tests' "$log" | tail -n 1)
+  if [ -z "$summary" ]; then
+    tail -n 20 "$log"
+    note "$label: testrunner.tcl printed no summary (exit $rc): counted as 1 failure"
+    failed=$((failed + 1))
+    return
+  fi
+  echo "$label: $summary"
+  nerr=$(echo "$summary" | awk '{print $1}')
+  ntest=$(echo "$summary" | awk '{print $5}')
+  if [ "$nerr" -gt 0 ] || [ $rc != 0 ]; then
+    (cd "$rundir" && as_user ./testfixture "$ttree/test/testrunner.tcl" errors) | tail -n 60
+    [ "$nerr" -gt 0 ] || nerr=1
+  fi
+  if [ "$ntest" -lt "$nerr" ]; then ntest=$nerr; fi
+  passed=$((passed + ntest - nerr)); failed=$((failed + nerr))
+}
+
+run_tcl() {
+  [ -x "$build/testfixture" ] || { note "no $build/testfixture (configured with --disable-tcl?)"; failed=$((failed + 1)); return; }
+  rundir=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-test.XXXXXX")
+  chmod 755 "$rundir"
+  cp "$build/testfixture" "$rundir/"
+  [ -x "$build/sqlite3" ] && cp "$build/sqlite3" "$rundir/"
+  ttree=$tree
+  if [ "$(id -u)" = 0 ]; then
+    id "$testuser" >/dev/null 2>&1 || { note "test user '$testuser' does not exist; set LIPSQLITE_TEST_USER"; failed=$((failed + 1)); return; }
+    if ! runuser -u "$testuser" -- test -r "$tree/test/testrunner.tcl"; then
+      # The unprivileged user cannot read the tree where it is (e.g. under
+      # /root): give it a copy.
+      mkdir "$rundir/sqlite" && (cd "$tree" && tar -cf - test ext) | (cd "$rundir/sqlite" && tar -xf -)
+      ttree=$rundir/sqlite
+    fi
+    chown -R "$testuser" "$rundir"
+    note "running the Tcl suite as user '$testuser' (root ignores file permissions)"
+  fi
+  testrunner veryquick veryquick
+  ours=
+  for f in "$top"/test/*.test; do
+    [ -f "$f" ] && ours="$ours ^$(basename "$f")\$"
+  done
+  if [ -n "$ours" ]; then
+    # "full" holds every test script, so ours run whatever their names.
+    testrunner lipsqlite full $ours
+  fi
+  if [ $failed = 0 ]; then rm -rf "$rundir"; else note "Tcl logs kept in $rundir"; fi
+}
+
+run_unit() {
+  [ -f "$build/sqlite3.c" ] || { note "no $build/sqlite3.c: run make first"; failed=$((failed + 1)); return; }
+  mkdir -p "$build/unit"
+  for t in "$top"/test/unit/*.c; do
+    [ -f "$t" ] || continue
+    name=$(basename "$t" .c)
+    exe=$build/unit/$name
+    if [ ! -x "$exe" ] || [ "$t" -nt "$exe" ] || [ "$build/sqlite3.c" -nt "$exe" ]; then
+      note "building unit test $name"
+      if ! ${UNIT_CC:-cc} -g -O0 -DSQLITE_DEBUG -DSQLITE_THREADSAFE=1 -I"$build" -I"$top/test/unit" \
+           -o "$exe" "$t" -lcmocka -lpthread -lm -ldl 2> "$build/unit/$name.build.log"; then
+        cat "$build/unit/$name.build.log"
+        note "unit test $name does not build (is libcmocka-dev installed?): counted as 1 failure"
+        failed=$((failed + 1)); continue
+      fi
+    fi
+    out=$(cd "$build/unit" && "$exe" 2>&1); rc=$?
+    printf '%s\n' "$out" | grep -E '^\[ *(OK|FAILED|PASSED|ERROR|SKIPPED|RUN|==========) *\]|^\[  (OK|FAILED) *\]' | grep -v '\[ RUN' | tail -n 40
+    p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
+    f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
+    if [ $rc != 0 ] && [ "$f" = 0 ]; then f=1; fi
+    if [ "$p" = 0 ] && [ "$f" = 0 ]; then note "unit test $name ran no test: counted as 1 failure"; f=1; fi
+    note "unit $name: $p passed, $f failed"
+    passed=$((passed + p)); failed=$((failed + f))
+  done
+}
+
+run_checks() {
+  for c in "$top"/test/checks/*.sh; do
+    [ -f "$c" ] || continue
+    name=$(basename "$c" .sh)
+    out=$(BUILD="$build" TOP="$top" sh "$c" 2>&1); rc=$?
+    printf '%s\n' "$out" | tail -n 20
+    case $rc in
+      0)  note "check $name: passed"; passed=$((passed + 1)) ;;
+      77) note "check $name: skipped"; skipped=$((skipped + 1)) ;;
+      *)  note "check $name: FAILED (exit $rc)"; failed=$((failed + 1)) ;;
+    esac
+  done
+}
+
+case $what in
+  all) run_tcl; run_unit; run_checks ;;
+  tcl) run_tcl ;;
+  unit) run_unit ;;
+  checks) run_checks ;;
+  *) echo "lipsqlite: run-tests.sh: unknown test set '$what' (all, tcl, unit, checks)" >&2; exit 2 ;;
+esac
+if [ $skipped -gt 0 ]; then
+  echo "$passed passed, $failed failed, $skipped skipped"
+else
+  echo "$passed passed, $failed failed"
+fi
+[ $failed = 0 ]
