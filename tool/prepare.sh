@@ -82,7 +82,8 @@ sync_file() {  # sync_file SRC DEST
   if ! cmp -s "$1" "$2"; then cp "$1" "$2"; fi
 }
 version=$(cat "$top/VERSION")
-for f in "$top"/src/*.c "$top"/src/*.h; do
+for f in "$top"/src/*; do
+  case $f in *.in) continue ;; esac
   [ -f "$f" ] && sync_file "$f" "$tree/src/$(basename "$f")"
 done
 sed "s/@LIPSQLITE_VERSION@/$version/" "$top/src/lipsqlite.h.in" > "$build/lipsqlite.h.tmp"
