@@ -29,6 +29,7 @@
 */
 void sqlite3ForkConnInit(sqlite3 *db){
   memset(&db->fork, 0, sizeof(db->fork));
+  db->fork.bLip = SQLITE_LIP_DEFAULT;
 }
 
 /*
@@ -113,6 +114,7 @@ static const struct ForkPragma {
   const char *zName;
   void (*xPragma)(Parse*, int, const char*, const char*);
 } aForkPragma[] = {
+  { "lip_filter",            sqlite3LipPragma },
   { "lipsqlite_version",     forkPragmaVersion },
 };
 
