@@ -105,8 +105,8 @@ run_unit() {
     fi
     out=$(cd "$build/unit" && "$exe" 2>&1); rc=$?
     printf '%s\n' "$out" | grep -E '^\[ *(OK|FAILED|PASSED|ERROR|SKIPPED|RUN|==========) *\]|^\[  (OK|FAILED) *\]' | grep -v '\[ RUN' | tail -n 40
-    p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
-    f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | awk '{s+=$1} END {print s+0}')
+    p=$(printf '%s\n' "$out" | grep -o '\[  PASSED  \] [0-9]* test' | awk '{s+=$4} END {print s+0}')
+    f=$(printf '%s\n' "$out" | grep -o '\[  FAILED  \] [0-9]* test' | awk '{s+=$4} END {print s+0}')
     if [ $rc != 0 ] && [ "$f" = 0 ]; then f=1; fi
     if [ "$p" = 0 ] && [ "$f" = 0 ]; then note "unit test $name ran no test: counted as 1 failure"; f=1; fi
     note "unit $name: $p passed, $f failed"
