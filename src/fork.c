@@ -71,6 +71,7 @@ int sqlite3ForkParseFraction(const char *z, double *prOut){
 void sqlite3ForkResultText(Parse *pParse, const char *z){
   Vdbe *v = sqlite3GetVdbe(pParse);
   if( v==0 ) return;
+  if( pParse->nMem<1 ) pParse->nMem = 1;
   sqlite3VdbeLoadString(v, 1, z);
   sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
 }
@@ -82,6 +83,7 @@ void sqlite3ForkResultText(Parse *pParse, const char *z){
 void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
   Vdbe *v = sqlite3GetVdbe(pParse);
   if( v==0 ) return;
+  if( pParse->nMem<1 ) pParse->nMem = 1;
   sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1, 0, (const u8*)&iVal, P4_INT64);
   sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
 }
@@ -115,6 +117,7 @@ static const struct ForkPragma {
   void (*xPragma)(Parse*, int, const char*, const char*);
 } aForkPragma[] = {
   { "lip_filter",            sqlite3LipPragma },
+  { "lip_filter_stats",      sqlite3LipStatsPragma },
   { "lipsqlite_version",     forkPragmaVersion },
 };
 

@@ -79,6 +79,12 @@
 */
 typedef struct LipFilter LipFilter;
 struct LipFilter {
+  sqlite3 *db;        /* Connection, for the statistics at release */
+  int iReg;           /* Register holding this filter */
+  int iRank;          /* Position in its group's probe order, or -1 */
+  u8 eStatus;         /* LIPSTAT_BUILT or LIPSTAT_DISABLED */
+  i64 nProbeTotal;    /* All probes, for PRAGMA lip_filter_stats */
+  i64 nRejectTotal;   /* All rejections */
   u16 mText;          /* Text mode of each key column, 2 bits each */
   u8 nOrder;          /* Number of entries in aOrder[] (group leader only) */
   u8 bOrdered;        /* True once aOrder[] is initialized */
@@ -95,11 +101,41 @@ struct LipFilter {
 };
 
 /*
+** Remember what a filter did, for PRAGMA lip_filter_stats.  The most
+** recent LIP_MAX_STAT filters are kept.
+*/
+static void lipRecord(
+  sqlite3 *db, int iReg, int nKey, i64 nByte,
+  i64 nProbe, i64 nReject, int iRank, u8 eStatus
+){
+  ForkConn *pFc = &db->fork;
+  LipStat *pS;
+  if( pFc->nLipStat>=LIP_MAX_STAT ){
+    memmove(&pFc->aLipStat[0], &pFc->aLipStat[1],
+            sizeof(LipStat)*(LIP_MAX_STAT-1));
+    pFc->nLipStat = LIP_MAX_STAT-1;
+  }
+  pS = &pFc->aLipStat[pFc->nLipStat++];
+  pS->iReg = iReg;
+  pS->nKey = nKey;
+  pS->nByte = nByte;
+  pS->nProbe = nProbe;
+  pS->nReject = nReject;
+  pS->iRank = iRank;
+  pS->eStatus = eStatus;
+}
+
+/*
 ** Destructor of a filter held in a register.
 */
 static void lipFilterDelete(void *p){
   LipFilter *pF = (LipFilter*)p;
   if( pF ){
+    if( pF->db ){
+      lipRecord(pF->db, pF->iReg, pF->nHash,
+                (i64)pF->nBlock*LIP_BLOCK_WORDS*sizeof(u64),
+                pF->nProbeTotal, pF->nRejectTotal, pF->iRank, pF->eStatus);
+    }
     sqlite3_free(pF->aHash);
     sqlite3_free(pF->aBlock);
     sqlite3_free(pF);
@@ -122,13 +158,18 @@ static LipFilter *lipFilterOf(Mem *pReg){
 ** filter object with text modes mText.  Return it, or NULL if memory
 ** runs out, in which case the filter is disabled (pReg set to NULL).
 */
-static LipFilter *lipFilterCreate(Mem *pReg, u16 mText){
+static LipFilter *lipFilterCreate(Vdbe *p, int iReg, u16 mText){
+  Mem *pReg = &p->aMem[iReg];
   LipFilter *pF = (LipFilter*)sqlite3_malloc64(sizeof(LipFilter));
   if( pF==0 ){
     sqlite3VdbeMemSetNull(pReg);
+    if( p->db ) lipRecord(p->db, iReg, 0, 0, 0, 0, -1, LIPSTAT_DISABLED);
     return 0;
   }
   memset(pF, 0, sizeof(*pF));
+  pF->db = p->db;
+  pF->iReg = iReg;
+  pF->iRank = -1;
   pF->mText = mText;
   sqlite3VdbeMemSetStr(pReg, (const char*)pF, sizeof(*pF), 0, lipFilterDelete);
   assert( lipFilterOf(pReg)==pF );
@@ -204,6 +245,7 @@ static u64 lipHashValue(const Mem *pMem, int eText){
 static u64 lipHashKey(const Mem *aKey, int nKey, u16 mText){
   u64 h = 0;
   int i;
+  if( nKey==1 ) return lipHashValue(aKey, mText&3);   /* Already mixed */
   for(i=0; i<nKey; i++){
     int eText = i<8 ? (mText>>(2*i))&3 : LIP_TEXT_ANY;
     h = lipMix(h + lipHashValue(&aKey[i], eText) + (u64)i);
@@ -221,11 +263,13 @@ static int lipBits(LipFilter *pF, u64 h, int bSet){
   int i;
   assert( pF->nBlock>0 );
   aW = &pF->aBlock[((h>>32)*(u64)pF->nBlock >> 32) * LIP_BLOCK_WORDS];
-  g = lipMix(h ^ LIP_H_NULL);
+  /* The bit positions come from the high bits of one multiplication,
+  ** which depend on every bit of h (multiplicative hashing). */
+  g = h * ((((u64)0x9e3779b9)<<32) | 0x7f4a7c15);
   for(i=0; i<LIP_NPROBE; i++){
-    u32 b = (u32)(g & 511);
+    u32 b = (u32)(g >> 55);                /* Top 9 bits */
     u64 m = ((u64)1)<<(b & 63);
-    g >>= 9;
+    g <<= 9;
     if( bSet ){
       aW[b>>6] |= m;
     }else if( (aW[b>>6] & m)==0 ){
@@ -268,7 +312,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   if( pReg->flags & MEM_Null ) return;             /* Disabled */
   pF = lipFilterOf(pReg);
   if( pF==0 ){
-    pF = lipFilterCreate(pReg, pOp->p5);
+    pF = lipFilterCreate(p, pOp->p1, pOp->p5);
     if( pF==0 ) return;
   }
   h = lipHashKey(&p->aMem[pOp->p3], pOp->p4.i, pF->mText);
@@ -276,11 +320,13 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : 64;
     u64 *aNew;
     if( nNew>LIP_MAX_KEYS ){
+      pF->eStatus = LIPSTAT_DISABLED;
       sqlite3VdbeMemSetNull(pReg);                 /* Too large: disable */
       return;
     }
     aNew = (u64*)sqlite3_realloc64(pF->aHash, (u64)nNew*sizeof(u64));
     if( aNew==0 ){
+      pF->eStatus = LIPSTAT_DISABLED;
       sqlite3VdbeMemSetNull(pReg);                 /* OOM: disable */
       return;
     }
@@ -293,7 +339,10 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     ** whose right-hand side is re-run): keep the bit array in step, and
     ** resize it when it holds twice the keys it was sized for. */
     if( pF->nHash>2*pF->nBuilt ){
-      if( lipFilterBuild(pF) ) sqlite3VdbeMemSetNull(pReg);
+      if( lipFilterBuild(pF) ){
+        pF->eStatus = LIPSTAT_DISABLED;
+        sqlite3VdbeMemSetNull(pReg);
+      }
     }else{
       lipBits(pF, h, 1);
     }
@@ -314,6 +363,7 @@ static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
     bPass = 0;                                     /* Empty set */
   }else{
     if( pF->nBlock==0 && pF->nHash>0 && lipFilterBuild(pF) ){
+      pF->eStatus = LIPSTAT_DISABLED;
       sqlite3VdbeMemSetNull(pReg);                 /* OOM: disable */
       bPass = 1;
     }else if( pF->nHash==0 ){
@@ -325,6 +375,8 @@ static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
     if( lipFilterOf(pReg) ){
       pF->nProbe++;
       pF->nReject += !bPass;
+      pF->nProbeTotal++;
+      pF->nRejectTotal += !bPass;
     }
   }
   if( bPass ){
@@ -372,10 +424,11 @@ static void lipReorder(Vdbe *p, VdbeOp *pOp, LipFilter *pL){
     pL->aOrder[j] = o;
   }
   for(i=0; i<pL->nOrder; i++){
-    LipFilter *pF = lipFilterOf(&p->aMem[pOp[i].p1]);
+    LipFilter *pF = lipFilterOf(&p->aMem[pOp[pL->aOrder[i]].p1]);
     if( pF ){
       pF->nProbe /= 2;
       pF->nReject /= 2;
+      pF->iRank = i;
     }
   }
 }
@@ -410,7 +463,11 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
     return nMember-1;
   }
   if( !pL->bOrdered ){
-    for(i=0; i<nMember; i++) pL->aOrder[i] = (u8)i;
+    for(i=0; i<nMember; i++){
+      LipFilter *pF = lipFilterOf(&p->aMem[pOp[i].p1]);
+      if( pF ) pF->iRank = i;
+      pL->aOrder[i] = (u8)i;
+    }
     pL->nOrder = (u8)nMember;
     pL->bOrdered = 1;
   }
@@ -473,6 +530,7 @@ int sqlite3LipFilterInit(Vdbe *p, VdbeOp *pOp, int *pbSkip){
   }
 skip:
   sqlite3VdbeMemSetNull(&p->aMem[pOp->p1]);
+  if( p->db ) lipRecord(p->db, pOp->p1, 0, 0, 0, 0, -1, LIPSTAT_SKIPPED);
   return SQLITE_OK;
 }
 
@@ -669,4 +727,53 @@ void sqlite3LipPragma(
     return;
   }
   sqlite3ForkResultInt(pParse, db->fork.bLip);
+}
+
+/*
+**   PRAGMA lip_filter_stats
+**
+** Return one row for each of the LIP Bloom filters released since the
+** last time this pragma ran on this connection (the most recent
+** LIP_MAX_STAT of them), in the order they were released, then forget
+** them.  Columns: the register that held the filter, the keys inserted,
+** the bytes of its bit array, the keys probed and rejected, its position
+** in the adaptive probe order of its group when the statement ended
+** (-1 if it was not in a group), and its status: "built", "skipped" (run
+** time found it not worth building) or "disabled" (out of memory).
+*/
+void sqlite3LipStatsPragma(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zRight
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  static const char *const azStatus[] = { "built", "skipped", "disabled" };
+  int i;
+  UNUSED_PARAMETER(iDb);
+  if( zRight ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
+    return;
+  }
+  if( v==0 ) return;
+  if( pParse->nMem<7 ) pParse->nMem = 7;      /* Registers 1..7 hold a row */
+  for(i=0; i<db->fork.nLipStat; i++){
+    LipStat *pS = &db->fork.aLipStat[i];
+    i64 aVal[6];
+    int j;
+    aVal[0] = pS->iReg;
+    aVal[1] = pS->nKey;
+    aVal[2] = pS->nByte;
+    aVal[3] = pS->nProbe;
+    aVal[4] = pS->nReject;
+    aVal[5] = pS->iRank;
+    for(j=0; j<6; j++){
+      sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1+j, 0, (const u8*)&aVal[j],
+                            P4_INT64);
+    }
+    sqlite3VdbeLoadString(v, 7, azStatus[pS->eStatus]);
+    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
+  }
+  db->fork.nLipStat = 0;
 }

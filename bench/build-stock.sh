@@ -1,0 +1,27 @@
+#!/bin/sh
+# Build stock SQLite 3.53.4 (the pinned tarball, none of our patches, upstream's
+# default options) for side-by-side benchmarks: bench/.stock/sqlite3 (shell)
+# and bench/.stock/libsqlite3.so.0.  The tarball is found the way ./configure
+# finds it (tool/fetch-upstream.sh).  Re-running is a no-op once built.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+out=$here/.stock
+if [ -x "$out/sqlite3" ] && [ -f "$out/libsqlite3.so.0" ]; then
+  echo "bench: stock build present in $out"; exit 0
+fi
+srcline=$("$top/tool/fetch-upstream.sh" "${LIPSQLITE_SQLITE_SRC:-}") || exit 1
+src=${srcline#* }
+rm -rf "$out" && mkdir -p "$out/bld"
+case $srcline in
+  tarball*) tar -xJf "$src" -C "$out" ;;
+  tree*) mkdir -p "$out/sqlite3-3.53.4" && (cd "$src" && tar -cf - .) | (cd "$out/sqlite3-3.53.4" && tar -xf -) ;;
+esac
+cd "$out/bld"
+echo "bench: building stock SQLite from $src (upstream defaults, --soname=legacy)"
+../sqlite3-3.53.4/configure --soname=legacy --disable-tcl > configure.log 2>&1 \
+  || { tail configure.log; echo "bench: stock configure failed" >&2; exit 1; }
+make -j"$(nproc)" sqlite3 so > make.log 2>&1 || { tail make.log; echo "bench: stock build failed" >&2; exit 1; }
+cp sqlite3 "$out/sqlite3"
+cp libsqlite3.so "$out/libsqlite3.so.0"
+echo "bench: stock SQLite built: $out/sqlite3, $out/libsqlite3.so.0"

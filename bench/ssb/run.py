@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Star Schema Benchmark: stock SQLite 3.53.4 against lipsqlite with its LIP
+Bloom filters off and on, in one run, alternating systems query by query.
+
+  python3 bench/ssb/run.py --sf 1 --repeat 3 [--text-keys] [--analyze both]
+
+Writes bench/out/ssb-<stamp>.csv (one row per timed run, with the full
+configuration) and bench/out/ssb-<stamp>.md (medians, min-max, ratios).
+The rows every system returns for a query are compared; a difference stops
+the run.
+"""
+import argparse, csv, hashlib, os, platform, re, shutil, statistics, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
+OURS = os.path.join(TOP, 'build', 'sqlite3')
+STOCK = os.path.join(TOP, 'bench', '.stock', 'sqlite3')
+
+def die(msg):
+    sys.exit('bench/ssb: ' + msg)
+
+def queries():
+    text = open(os.path.join(HERE, 'queries.sql')).read()
+    out = []
+    for block in re.split(r'^-- (Q\d\.\d)\n', text, flags=re.M)[1:]:
+        out.append(block)
+    return list(zip(out[0::2], [q.strip() for q in out[1::2]]))
+
+def run_with_spinner(label, cmd, stdin_text):
+    """Run cmd, feeding stdin_text, showing elapsed time while it runs."""
+    t0 = time.time()
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    p.stdin.write(stdin_text); p.stdin.close()
+    while p.poll() is None:
+        sys.stderr.write('\r  %s ... %5.1f s' % (label, time.time() - t0)); sys.stderr.flush()
+        time.sleep(0.5)
+    sys.stderr.write('\r  %s ... %5.1f s done\n' % (label, time.time() - t0))
+    if p.returncode != 0:
+        die('%s failed: %s' % (label, p.stderr.read()[-500:]))
+    return p.stdout.read()
+
+def make_db(path, sf, seed, text_keys):
+    if os.path.exists(path):
+        return
+    base = path
+    if text_keys:
+        base = path.replace('-text.db', '.db')
+        make_db(base, sf, seed, False)
+    tmp = path + '.tmp'
+    if os.path.exists(tmp):
+        os.remove(tmp)
+    if text_keys:
+        sql = open(os.path.join(HERE, 'textkeys.sql')).read().replace("'SRC'", "'%s'" % base)
+        run_with_spinner('making text-keyed variant %s' % os.path.basename(path), [OURS, tmp], sql)
+    else:
+        sql = open(os.path.join(HERE, 'gen.sql.in')).read()
+        sql = sql.replace('@SF@', repr(float(sf))).replace('@SEED@', str(int(seed)))
+        run_with_spinner('generating SSB SF %s seed %s' % (sf, seed), [OURS, tmp], sql)
+    os.rename(tmp, path)
+
+def analyzed(path):
+    out = path.replace('.db', '-analyze.db')
+    if not os.path.exists(out):
+        shutil.copyfile(path, out + '.tmp')
+        run_with_spinner('ANALYZE %s' % os.path.basename(out), [OURS, out + '.tmp'], 'ANALYZE;\n')
+        os.rename(out + '.tmp', out)
+    return out
+
+SYSTEMS = {
+    'stock':   (STOCK, ''),
+    'lip-off': (OURS, 'PRAGMA lip_filter=OFF;\n'),
+    'lip-on':  (OURS, 'PRAGMA lip_filter=ON;\n'),
+}
+
+MARK = '--lipsqlite-filter-stats--'
+
+def time_query(system, db, sql, want_stats=False):
+    """Run sql once; return (seconds, hash of the rows, number of rows,
+    filter statistics).  The statistics (PRAGMA lip_filter_stats: one
+    tuple per Bloom filter: register, keys, bytes, probes, rejected, rank,
+    status) are read only for lip-on when want_stats is set."""
+    shell, pre = SYSTEMS[system]
+    post = ''
+    if want_stats and system == 'lip-on':
+        post = '.timer off\n.print %s\nPRAGMA lip_filter_stats;\n' % MARK
+    r = subprocess.run([shell, '-bail', db],
+                       input='%sPRAGMA lip_filter_stats;\n.timer on\n%s\n%s' % (
+                           pre if system != 'stock' else '', sql, post),
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        die('%s failed on %s: %s' % (system, db, r.stderr[-300:]))
+    lines = r.stdout.splitlines()
+    stats = []
+    if MARK in lines:
+        i = lines.index(MARK)
+        stats = [tuple(l.split('|')) for l in lines[i + 1:] if l]
+        lines = lines[:i]
+    times = [float(m.group(1)) for m in (re.match(r'Run Time: real ([0-9.]+)', l) for l in lines) if m]
+    rows = [l for l in lines if not l.startswith('Run Time:')]
+    return times[-1], hashlib.sha256('\n'.join(rows).encode()).hexdigest()[:16], len(rows), stats
+
+def shell_config(system, db):
+    shell, pre = SYSTEMS[system]
+    sql = pre + ''.join('SELECT %s;\n' % e for e in [
+        "sqlite_version()", "sqlite_source_id()",
+        "(SELECT group_concat(compile_options, ' ') FROM pragma_compile_options)",
+        "(SELECT journal_mode FROM pragma_journal_mode)", "(SELECT synchronous FROM pragma_synchronous)",
+        "(SELECT page_size FROM pragma_page_size)", "(SELECT cache_size FROM pragma_cache_size)",
+        "(SELECT mmap_size FROM pragma_mmap_size)", "(SELECT wal_autocheckpoint FROM pragma_wal_autocheckpoint)",
+        "(SELECT temp_store FROM pragma_temp_store)", "(SELECT locking_mode FROM pragma_locking_mode)"])
+    r = subprocess.run([shell, db], input=sql, capture_output=True, text=True).stdout.splitlines()
+    keys = ['sqlite_version', 'source_id', 'compile_options', 'journal_mode', 'synchronous',
+            'page_size', 'cache_size', 'mmap_size', 'wal_autocheckpoint', 'temp_store', 'locking_mode']
+    cfg = dict(zip(keys, r))
+    m = re.search(r'LIPSQLITE_VERSION=(\S+)', cfg.get('compile_options', ''))
+    cfg['lipsqlite_version'] = m.group(1) if m else ''
+    cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'lip-off': 'OFF', 'lip-on': 'ON'}[system]
+    return cfg
+
+def machine():
+    cpu = ''
+    for l in open('/proc/cpuinfo'):
+        if l.startswith('model name'):
+            cpu = l.split(':', 1)[1].strip(); break
+    fs = subprocess.run(['stat', '-f', '-c', '%T', HERE], capture_output=True, text=True).stdout.strip()
+    return {'kernel': platform.release(), 'cpu': cpu, 'cores': os.cpu_count(), 'fs': fs}
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--sf', type=float, default=1.0)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--repeat', type=int, default=3)
+    ap.add_argument('--warmup', type=int, default=1)
+    ap.add_argument('--analyze', choices=['none', 'analyze', 'both'], default='both')
+    ap.add_argument('--text-keys', action='store_true', help='also run the text-keyed variant')
+    ap.add_argument('--systems', default='stock,lip-off,lip-on')
+    ap.add_argument('--queries', default='', help='comma-separated subset, e.g. Q2.1,Q3.1')
+    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
+    a = ap.parse_args()
+    if a.sf <= 0:
+        die('scale factor must be > 0 (got %s)' % a.sf)
+    if a.repeat < 1:
+        die('--repeat must be at least 1')
+    systems = a.systems.split(',')
+    for s in systems:
+        if s not in SYSTEMS:
+            die('unknown system %r (known: %s)' % (s, ', '.join(SYSTEMS)))
+    if not os.access(OURS, os.X_OK):
+        die('no %s: run ./configure && make first' % OURS)
+    if 'stock' in systems and not os.access(STOCK, os.X_OK):
+        die('no stock build: run bench/build-stock.sh first')
+    qs = queries()
+    if a.queries:
+        want = a.queries.split(',')
+        unknown = [q for q in want if q not in dict(qs)]
+        if unknown:
+            die('unknown queries: %s' % ', '.join(unknown))
+        qs = [q for q in qs if q[0] in want]
+    os.makedirs(a.out, exist_ok=True)
+    variants = [('int', False)] + ([('text', True)] if a.text_keys else [])
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    mach = machine()
+    csvpath = os.path.join(a.out, 'ssb-%s.csv' % stamp)
+    results = {}
+    filters = {}
+    with open(csvpath, 'w', newline='') as fcsv:
+        w = None
+        for vname, text in variants:
+            base = os.path.join(a.out, 'ssb-sf%g-seed%d%s.db' % (a.sf, a.seed, '-text' if text else ''))
+            make_db(base, a.sf, a.seed, text)
+            modes = {'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]
+            for mode in modes:
+                db = base if mode == 'none' else analyzed(base)
+                cfgs = {s: shell_config(s, db) for s in systems}
+                for qn, sql in qs:
+                    ref = None
+                    for rep in range(a.warmup + a.repeat):
+                        order = systems if rep % 2 == 0 else systems[::-1]
+                        for s in order:
+                            last = rep == a.warmup + a.repeat - 1
+                            t, h, n, st = time_query(s, db, sql, want_stats=last)
+                            if st:
+                                filters[(vname, mode, qn)] = st
+                            if ref is None:
+                                ref = (s, h, n)
+                            elif h != ref[1]:
+                                die('%s %s %s: %s returned different rows than %s' % (vname, mode, qn, s, ref[0]))
+                            if rep < a.warmup:
+                                continue
+                            results.setdefault((vname, mode, qn, s), []).append(t)
+                            row = dict(benchmark='ssb', variant=vname, analyze=mode, query=qn, system=s,
+                                       rep=rep - a.warmup + 1, seconds=t, rows=n, sf=a.sf, seed=a.seed,
+                                       db=os.path.basename(db), db_bytes=os.path.getsize(db), **mach, **cfgs[s])
+                            if w is None:
+                                w = csv.DictWriter(fcsv, fieldnames=list(row)); w.writeheader()
+                            w.writerow(row)
+                    sys.stderr.write('  %s %-7s %s: %s\n' % (vname, mode, qn, '  '.join(
+                        '%s %.3f' % (s, statistics.median(results[(vname, mode, qn, s)])) for s in systems)))
+    md = os.path.join(a.out, 'ssb-%s.md' % stamp)
+    with open(md, 'w') as f:
+        f.write('# SSB, scale factor %g, seed %d (%s)\n\n' % (a.sf, a.seed, stamp))
+        f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
+        f.write('Warm-up runs per query: %d; timed runs: %d; systems alternate in each run.\n' % (a.warmup, a.repeat))
+        for s in systems:
+            c = cfgs[s]
+            f.write('- **%s**: `%s` sqlite_version %s, lipsqlite %s, lip_filter %s, journal_mode %s, synchronous %s, '
+                    'page_size %s, cache_size %s, mmap_size %s, temp_store %s, locking_mode %s\n' % (
+                        s, SYSTEMS[s][0].replace(TOP + '/', ''), c.get('sqlite_version'), c.get('lipsqlite_version') or '-',
+                        c['lip_filter'], c.get('journal_mode'), c.get('synchronous'), c.get('page_size'),
+                        c.get('cache_size'), c.get('mmap_size'), c.get('temp_store'), c.get('locking_mode')))
+        f.write('\nTimes in seconds: median (min-max). Full configuration per row in %s.\n' % os.path.basename(csvpath))
+        for vname, _ in variants:
+            for mode in ({'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]):
+                f.write('\n## %s keys, %s\n\n| query | %s |%s\n|---|%s%s\n' % (
+                    vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', ' | '.join(systems),
+                    ' stock / lip-on |' if 'stock' in systems and 'lip-on' in systems else '',
+                    '---|' * len(systems), '---|' if 'stock' in systems and 'lip-on' in systems else ''))
+                tot = {s: 0.0 for s in systems}
+                for qn, _ in qs:
+                    cells = []
+                    for s in systems:
+                        v = results[(vname, mode, qn, s)]
+                        tot[s] += statistics.median(v)
+                        cells.append('%.3f (%.3f-%.3f)' % (statistics.median(v), min(v), max(v)))
+                    ratio = ''
+                    if 'stock' in systems and 'lip-on' in systems:
+                        ratio = ' %.2fx |' % (statistics.median(results[(vname, mode, qn, 'stock')]) /
+                                             statistics.median(results[(vname, mode, qn, 'lip-on')]))
+                    f.write('| %s | %s |%s\n' % (qn, ' | '.join(cells), ratio))
+                f.write('| **total** | %s |%s\n' % (' | '.join('**%.3f**' % tot[s] for s in systems),
+                        ' **%.2fx** |' % (tot['stock'] / tot['lip-on']) if 'stock' in systems and 'lip-on' in systems else ''))
+                if any((vname, mode, qn) in filters for qn, _ in qs):
+                    f.write('\nLIP Bloom filters of the last lip-on run (PRAGMA lip_filter_stats): '
+                            'keys inserted, bytes of the bit array, keys probed / rejected, '
+                            'final rank in the adaptive probe order (0 = probed first), status.\n\n'
+                            '| query | filters |\n|---|---|\n')
+                    for qn, _ in qs:
+                        st = filters.get((vname, mode, qn), [])
+                        f.write('| %s | %s |\n' % (qn, '; '.join(
+                            'r%s: %s keys, %s B, %s/%s rejected, rank %s, %s' % (
+                                x[0], x[1], x[2], x[4], x[3], x[5], x[6]) for x in st if len(x) == 7) or '-'))
+    print(open(md).read())
+    print('CSV: %s\nReport: %s' % (csvpath, md))
+
+if __name__ == '__main__':
+    main()
