@@ -53,15 +53,16 @@
 #include "whereInt.h"
 
 /*
-** Tuning.  With 12 bits per key and 7 bits set per key, the false positive
-** rate of a blocked filter of 512-bit blocks stays well below 2% (checked
-** by test/unit/test_lip.c).
+** Tuning.  With 16 bits per key and 5 bits set per key in one 64-bit
+** word, the false positive rate of the filter is about 0.4%, well below
+** the 2% required (checked by test/unit/test_lip.c).
 */
-#define LIP_BITS_PER_KEY    12
-#define LIP_NPROBE          7
-#define LIP_BLOCK_WORDS     8          /* 8 x 64 bits = one 64-byte block */
+#define LIP_BITS_PER_KEY    16
+#define LIP_NPROBE          5
+#define LIP_BLOCK_WORDS     1          /* A block is one 64-bit word */
 #define LIP_MAX_KEYS        (1<<26)    /* More keys than this: disable */
-#define LIP_REORDER         512        /* Leader probes between reorders */
+#define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
+#define LIP_EXACT_MIN       (1<<17)    /* ... or 16 KiB in all */
 
 /* Text modes of a key column, two bits each in FilterAdd's P5 */
 #define LIP_TEXT_ANY        0          /* All text hashes alike */
@@ -83,21 +84,21 @@ struct LipFilter {
   int iReg;           /* Register holding this filter */
   int iRank;          /* Position in its group's probe order, or -1 */
   u8 eStatus;         /* LIPSTAT_BUILT or LIPSTAT_DISABLED */
-  i64 nProbeTotal;    /* All probes, for PRAGMA lip_filter_stats */
-  i64 nRejectTotal;   /* All rejections */
+  i64 nProbe;         /* All probes, for PRAGMA lip_filter_stats */
+  i64 nReject;        /* All rejections */
+  i64 nProbeBase;     /* Decayed part of nProbe, for the reject rate */
+  i64 nRejectBase;    /* Decayed part of nReject */
   u16 mText;          /* Text mode of each key column, 2 bits each */
-  u8 nOrder;          /* Number of entries in aOrder[] (group leader only) */
-  u8 bOrdered;        /* True once aOrder[] is initialized */
   int nHash;          /* Number of hashes in aHash[] */
   int nHashAlloc;     /* Allocated size of aHash[] */
   u64 *aHash;         /* Hashes of all keys added */
   u64 *aBlock;        /* Bit array: nBlock blocks of LIP_BLOCK_WORDS words */
   u32 nBlock;         /* Number of blocks in aBlock[], 0 if not built */
   int nBuilt;         /* Number of hashes when aBlock[] was sized */
-  u32 nProbe;         /* Probes since the last reorder (decayed) */
-  u32 nReject;        /* Rejections since the last reorder (decayed) */
-  u32 nLeadProbe;     /* Group probes led by this filter since reorder */
-  u8 aOrder[LIP_MAX_GROUP];  /* Probe order of the group this filter leads */
+  u8 bInt;            /* aHash[] holds the keys themselves: all integers */
+  u8 bExact;          /* aBlock[] is an exact bitmap of keys iMin.. */
+  i64 iMin, iMax;     /* Smallest and largest key while bInt */
+  u64 nRange;         /* Bits of the exact bitmap: keys iMin..iMin+nRange-1 */
 };
 
 /*
@@ -134,7 +135,7 @@ static void lipFilterDelete(void *p){
     if( pF->db ){
       lipRecord(pF->db, pF->iReg, pF->nHash,
                 (i64)pF->nBlock*LIP_BLOCK_WORDS*sizeof(u64),
-                pF->nProbeTotal, pF->nRejectTotal, pF->iRank, pF->eStatus);
+                pF->nProbe, pF->nReject, pF->iRank, pF->eStatus);
     }
     sqlite3_free(pF->aHash);
     sqlite3_free(pF->aBlock);
@@ -154,11 +155,12 @@ static LipFilter *lipFilterOf(Mem *pReg){
 }
 
 /*
-** Turn register pReg, which holds an empty filter (any blob), into a
-** filter object with text modes mText.  Return it, or NULL if memory
-** runs out, in which case the filter is disabled (pReg set to NULL).
+** Turn register iReg of p, which holds an empty filter (any blob), into a
+** filter object for keys of nKey columns with text modes mText.  Return
+** it, or NULL if memory runs out, in which case the filter is disabled
+** (the register set to NULL).
 */
-static LipFilter *lipFilterCreate(Vdbe *p, int iReg, u16 mText){
+static LipFilter *lipFilterCreate(Vdbe *p, int iReg, int nKey, u16 mText){
   Mem *pReg = &p->aMem[iReg];
   LipFilter *pF = (LipFilter*)sqlite3_malloc64(sizeof(LipFilter));
   if( pF==0 ){
@@ -171,6 +173,7 @@ static LipFilter *lipFilterCreate(Vdbe *p, int iReg, u16 mText){
   pF->iReg = iReg;
   pF->iRank = -1;
   pF->mText = mText;
+  pF->bInt = (u8)(nKey==1);
   sqlite3VdbeMemSetStr(pReg, (const char*)pF, sizeof(*pF), 0, lipFilterDelete);
   assert( lipFilterOf(pReg)==pF );
   return pF;
@@ -254,39 +257,84 @@ static u64 lipHashKey(const Mem *aKey, int nKey, u16 mText){
 }
 
 /*
-** Set (bSet) or test (!bSet) the bits of hash h in the blocks of pF.
-** Return true if all of them are set.
+** The word of pF that hash h maps to, and the LIP_NPROBE bits of h in that
+** word.  The positions of the bits are the high bits of one multiplication
+** of h, which depend on every bit of h.  All bits of a key are in one
+** 64-bit word (a register-blocked Bloom filter): a probe is one load, one
+** mask and one compare.
 */
-static int lipBits(LipFilter *pF, u64 h, int bSet){
-  u64 *aW;
-  u64 g;
+#define LIP_WORD(pF,h) \
+  (&(pF)->aBlock[(((h)>>32)*(u64)(pF)->nBlock >> 32) * LIP_BLOCK_WORDS])
+#define LIP_BITMUL  ((((u64)0x9e3779b9)<<32) | 0x7f4a7c15)
+static u64 lipMask(u64 h){
+  u64 g = h * LIP_BITMUL;
+  u64 m = 0;
   int i;
-  assert( pF->nBlock>0 );
-  aW = &pF->aBlock[((h>>32)*(u64)pF->nBlock >> 32) * LIP_BLOCK_WORDS];
-  /* The bit positions come from the high bits of one multiplication,
-  ** which depend on every bit of h (multiplicative hashing). */
-  g = h * ((((u64)0x9e3779b9)<<32) | 0x7f4a7c15);
   for(i=0; i<LIP_NPROBE; i++){
-    u32 b = (u32)(g >> 55);                /* Top 9 bits */
-    u64 m = ((u64)1)<<(b & 63);
-    g <<= 9;
-    if( bSet ){
-      aW[b>>6] |= m;
-    }else if( (aW[b>>6] & m)==0 ){
-      return 0;
-    }
+    m |= ((u64)1) << (g >> 58);          /* Top 6 bits: a bit of the word */
+    g <<= 6;
   }
-  return 1;
+  return m;
 }
 
 /*
-** (Re)build the bit array of pF, sized from the number of hashes it holds.
+** Set the bits of hash h in pF.
+*/
+static void lipBitsSet(LipFilter *pF, u64 h){
+  assert( pF->nBlock>0 );
+  *LIP_WORD(pF, h) |= lipMask(h);
+}
+
+/*
+** Return true if all the bits of hash h are set in pF.
+*/
+static int lipBitsTest(const LipFilter *pF, u64 h){
+  u64 m;
+  assert( pF->nBlock>0 );
+  m = lipMask(h);
+  return (*LIP_WORD(pF, h) & m)==m;
+}
+
+/*
+** Turn the keys pF holds (bInt: single-column integer keys stored as
+** themselves) into their hashes, as lipHashValue() computes them, so that
+** keys of any kind can join them.
+*/
+static void lipKeysToHashes(LipFilter *pF){
+  int i;
+  if( pF->bInt ){
+    for(i=0; i<pF->nHash; i++) pF->aHash[i] = lipMix(pF->aHash[i]);
+    pF->bInt = 0;
+  }
+  pF->bExact = 0;
+}
+
+/*
+** (Re)build the bit array of pF from the keys it holds.  If they are all
+** integers (one column) in a range no wider than LIP_EXACT_BITS bits per
+** key, or LIP_EXACT_MIN bits in all, the array is an exact bitmap of that
+** range: no false positives, and a probe is a subtraction and one bit
+** test.  Otherwise it is a Bloom filter of LIP_BITS_PER_KEY bits per key.
 ** Return SQLITE_OK or SQLITE_NOMEM.
 */
 static int lipFilterBuild(LipFilter *pF){
   u64 nBit = (u64)pF->nHash * LIP_BITS_PER_KEY;
-  u32 nBlock = (u32)((nBit + 511)/512);
+  u32 nBlock;
   int i;
+  pF->bExact = 0;
+  if( pF->bInt && pF->nHash>0 ){
+    u64 nRange = (u64)pF->iMax - (u64)pF->iMin + 1;
+    u64 nMax = (u64)pF->nHash * LIP_EXACT_BITS;
+    if( nMax<LIP_EXACT_MIN ) nMax = LIP_EXACT_MIN;
+    if( nRange>0 && nRange<=nMax ){
+      pF->bExact = 1;
+      pF->nRange = nRange;
+      nBit = nRange;
+    }else{
+      lipKeysToHashes(pF);
+    }
+  }
+  nBlock = (u32)((nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS));
   if( nBlock==0 ) nBlock = 1;
   sqlite3_free(pF->aBlock);
   pF->aBlock = (u64*)sqlite3_malloc64((u64)nBlock*LIP_BLOCK_WORDS*sizeof(u64));
@@ -297,7 +345,14 @@ static int lipFilterBuild(LipFilter *pF){
   memset(pF->aBlock, 0, (size_t)nBlock*LIP_BLOCK_WORDS*sizeof(u64));
   pF->nBlock = nBlock;
   pF->nBuilt = pF->nHash;
-  for(i=0; i<pF->nHash; i++) lipBits(pF, pF->aHash[i], 1);
+  if( pF->bExact ){
+    for(i=0; i<pF->nHash; i++){
+      u64 d = pF->aHash[i] - (u64)pF->iMin;
+      pF->aBlock[d>>6] |= ((u64)1)<<(d&63);
+    }
+  }else{
+    for(i=0; i<pF->nHash; i++) lipBitsSet(pF, pF->aHash[i]);
+  }
   return SQLITE_OK;
 }
 
@@ -307,15 +362,15 @@ static int lipFilterBuild(LipFilter *pF){
 */
 void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   Mem *pReg = &p->aMem[pOp->p1];
+  const Mem *pKey = &p->aMem[pOp->p3];
   LipFilter *pF;
   u64 h;
   if( pReg->flags & MEM_Null ) return;             /* Disabled */
   pF = lipFilterOf(pReg);
   if( pF==0 ){
-    pF = lipFilterCreate(p, pOp->p1, pOp->p5);
+    pF = lipFilterCreate(p, pOp->p1, pOp->p4.i, pOp->p5);
     if( pF==0 ) return;
   }
-  h = lipHashKey(&p->aMem[pOp->p3], pOp->p4.i, pF->mText);
   if( pF->nHash>=pF->nHashAlloc ){
     int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : 64;
     u64 *aNew;
@@ -333,58 +388,123 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     pF->aHash = aNew;
     pF->nHashAlloc = nNew;
   }
+  if( pF->bInt && pOp->p4.i==1 && (pKey->flags & MEM_Int)!=0 ){
+    /* Another integer key: keep it as itself, for an exact bitmap. */
+    i64 v = pKey->u.i;
+    if( pF->nHash==0 || v<pF->iMin ) pF->iMin = v;
+    if( pF->nHash==0 || v>pF->iMax ) pF->iMax = v;
+    h = (u64)v;
+  }else{
+    if( pF->bInt ) lipKeysToHashes(pF);
+    h = lipHashKey(pKey, pOp->p4.i, pF->mText);
+  }
   pF->aHash[pF->nHash++] = h;
   if( pF->nBlock ){
     /* Keys added after the first probe (a RIGHT JOIN, or an IN operator
     ** whose right-hand side is re-run): keep the bit array in step, and
-    ** resize it when it holds twice the keys it was sized for. */
-    if( pF->nHash>2*pF->nBuilt ){
-      if( lipFilterBuild(pF) ){
-        pF->eStatus = LIPSTAT_DISABLED;
-        sqlite3VdbeMemSetNull(pReg);
+    ** rebuild it when it holds twice the keys it was sized for, or when
+    ** the key does not fit the exact bitmap it has. */
+    int bRebuild = pF->nHash>2*pF->nBuilt;
+    if( pF->bExact ){
+      if( !pF->bInt || h-(u64)pF->iMin>=pF->nRange ){
+        bRebuild = 1;
+      }else if( !bRebuild ){
+        u64 d = h-(u64)pF->iMin;
+        pF->aBlock[d>>6] |= ((u64)1)<<(d&63);
       }
-    }else{
-      lipBits(pF, h, 1);
+    }else if( !bRebuild ){
+      lipBitsSet(pF, h);
+    }
+    if( bRebuild && lipFilterBuild(pF) ){
+      pF->eStatus = LIPSTAT_DISABLED;
+      sqlite3VdbeMemSetNull(pReg);
     }
   }
 }
 
 /*
-** Probe the filter of one OP_Filter opcode.  Return 1 if the key is
-** certainly not in it (reject), 0 if it may be (pass).
+** Return true if the key in the nKey registers at pKey cannot be in the
+** built filter pF.
 */
-static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
+static SQLITE_INLINE int lipTest(
+  const LipFilter *pF,
+  const Mem *pKey,
+  int nKey
+){
+  u64 h;
+  assert( pF->nBlock>0 );
+  if( pF->bExact ){
+    /* An exact bitmap of single-column integer keys.  Only an integer, or
+    ** a real equal to one, can compare equal to them. */
+    i64 v;
+    u64 d;
+    assert( nKey==1 );
+    if( pKey->flags & (MEM_Int|MEM_IntReal) ){
+      v = pKey->u.i;
+    }else if( pKey->flags & MEM_Real ){
+      double r = pKey->u.r;
+      if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0) ) return 1;
+      v = (i64)r;
+      if( (double)v!=r ) return 1;
+    }else{
+      return 1;                        /* NULL, text, blob */
+    }
+    d = (u64)v - (u64)pF->iMin;
+    return d>=pF->nRange || ((pF->aBlock[d>>6]>>(d&63)) & 1)==0;
+  }
+  if( nKey==1 && (pKey->flags & MEM_Int)!=0 ){
+    h = lipMix((u64)pKey->u.i);        /* As lipHashValue() of an integer */
+  }else{
+    h = lipHashKey(pKey, nKey, pF->mText);
+  }
+  return !lipBitsTest(pF, h);
+}
+
+/*
+** Probe the filter of OP_Filter pOp in the cases other than a built
+** filter: disabled (every key passes), empty (every key is rejected), not
+** yet sized (size it now).  Return true if the key is rejected.
+*/
+static SQLITE_NOINLINE int lipProbeSlow(Vdbe *p, VdbeOp *pOp){
   Mem *pReg = &p->aMem[pOp->p1];
   LipFilter *pF;
-  int bPass;
-  if( pReg->flags & MEM_Null ){
-    bPass = 1;                                     /* Disabled */
-  }else if( (pF = lipFilterOf(pReg))==0 ){
-    bPass = 0;                                     /* Empty set */
+  int bReject;
+  if( pReg->flags & MEM_Null ) return 0;           /* Disabled */
+  pF = lipFilterOf(pReg);
+  if( pF==0 || pF->nHash==0 ){
+    bReject = 1;                                   /* Empty set */
+  }else if( lipFilterBuild(pF) ){
+    pF->eStatus = LIPSTAT_DISABLED;
+    sqlite3VdbeMemSetNull(pReg);                   /* OOM: disable */
+    return 0;
   }else{
-    if( pF->nBlock==0 && pF->nHash>0 && lipFilterBuild(pF) ){
-      pF->eStatus = LIPSTAT_DISABLED;
-      sqlite3VdbeMemSetNull(pReg);                 /* OOM: disable */
-      bPass = 1;
-    }else if( pF->nHash==0 ){
-      bPass = 0;
-    }else{
-      u64 h = lipHashKey(&p->aMem[pOp->p3], pOp->p4.i, pF->mText);
-      bPass = lipBits(pF, h, 0);
-    }
-    if( lipFilterOf(pReg) ){
-      pF->nProbe++;
-      pF->nReject += !bPass;
-      pF->nProbeTotal++;
-      pF->nRejectTotal += !bPass;
-    }
+    bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
   }
-  if( bPass ){
-    p->aCounter[SQLITE_STMTSTATUS_FILTER_MISS]++;
+  if( pF ){
+    pF->nProbe++;
+    pF->nReject += bReject;
+  }
+  return bReject;
+}
+
+/*
+** Probe the filter of OP_Filter pOp with the key in registers P3..P3+P4-1.
+** Return true if the key cannot be in it (jump), false otherwise.
+** Count the probe in the statement's FILTER_HIT/FILTER_MISS counters.
+*/
+static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
+  LipFilter *pF = lipFilterOf(&p->aMem[pOp->p1]);
+  int bReject;
+  if( pF && pF->nBlock>0 ){
+    bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
+    pF->nProbe++;
+    pF->nReject += bReject;
   }else{
-    p->aCounter[SQLITE_STMTSTATUS_FILTER_HIT]++;
+    bReject = lipProbeSlow(p, pOp);
   }
-  return !bPass;
+  p->aCounter[bReject ? SQLITE_STMTSTATUS_FILTER_HIT
+                      : SQLITE_STMTSTATUS_FILTER_MISS]++;
+  return bReject;
 }
 
 /*
@@ -397,97 +517,77 @@ static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   if( pReg->flags & MEM_Null ) return 0;
   pF = lipFilterOf(pReg);
   if( pF==0 ) return 1024;
-  if( pF->nProbe==0 ) return 512;
-  return (u32)(((u64)pF->nReject*1024)/pF->nProbe);
+  if( pF->nProbe==pF->nProbeBase ) return 512;
+  return (u32)(((pF->nReject-pF->nRejectBase)*1024)
+                 / (pF->nProbe-pF->nProbeBase));
 }
 
 /*
-** Sort the probe order of the group led by pL (nMember opcodes starting at
-** pOp) so that the filters that reject the most keys come first, then
-** halve every member's counts so that the order follows changes in the
-** data.
+** Implementation of OP_Filter: probe one filter.  Return true if the key
+** cannot be in the filter (jump to P2).
 */
-static void lipReorder(Vdbe *p, VdbeOp *pOp, LipFilter *pL){
+int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
+  return lipProbeOne(p, pOp);
+}
+
+/*
+** Called by OP_FilterGroup pOp every LIP_REORDER rows: sort the probing
+** order of its group so that the filters that rejected the largest share
+** of the keys they were given come first (the adaptive order of the LIP
+** paper), by rewriting the jumps that chain the group's segments, then
+** halve every member's counts so that the order follows changes in the
+** data.  The rate of a filter probed late counts only the keys its
+** predecessors let through, which is what matters for the cost of the
+** order.
+**
+** P4 of the OP_FilterGroup is an array of 3*N+1 integers: 3*N, then the
+** addresses of the group's N segments, of their N Filter opcodes and of
+** the N Goto opcodes that end them.  The OP_FilterGroup jumps to the
+** first segment in the order, the Goto of each segment to the next one,
+** and the Goto of the last one to where the group ends, its P3.
+*/
+void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pOp){
+  const u32 *ai = pOp->p4.ai;
+  int nMember = (int)(ai[0]/3);
+  const u32 *aiSeg = &ai[1];
+  const u32 *aiFilter = &ai[1+nMember];
+  const u32 *aiGoto = &ai[1+2*nMember];
   u32 aRate[LIP_MAX_GROUP];
+  u8 aOrder[LIP_MAX_GROUP];
+  int addrEnd;
   int i, j;
-  for(i=0; i<pL->nOrder; i++){
-    aRate[i] = lipRejectRate(p, &pOp[pL->aOrder[i]]);
+  assert( pOp->p4type==P4_INTARRAY );
+  assert( nMember>=2 && nMember<=LIP_MAX_GROUP );
+  addrEnd = pOp->p3;
+  assert( addrEnd>0 && addrEnd<p->nOp );
+  for(i=0; i<nMember; i++){
+    aOrder[i] = (u8)i;
+    aRate[i] = lipRejectRate(p, &p->aOp[aiFilter[i]]);
   }
-  for(i=1; i<pL->nOrder; i++){
-    u8 o = pL->aOrder[i];
+  /* Insertion sort, stable: ties keep the order of the code. */
+  for(i=1; i<nMember; i++){
+    u8 o = aOrder[i];
     u32 r = aRate[i];
     for(j=i; j>0 && aRate[j-1]<r; j--){
       aRate[j] = aRate[j-1];
-      pL->aOrder[j] = pL->aOrder[j-1];
+      aOrder[j] = aOrder[j-1];
     }
     aRate[j] = r;
-    pL->aOrder[j] = o;
+    aOrder[j] = o;
   }
-  for(i=0; i<pL->nOrder; i++){
-    LipFilter *pF = lipFilterOf(&p->aMem[pOp[pL->aOrder[i]].p1]);
+  pOp->p2 = (int)aiSeg[aOrder[0]];
+  for(i=0; i<nMember; i++){
+    LipFilter *pF;
+    p->aOp[aiGoto[aOrder[i]]].p2 =
+        i+1<nMember ? (int)aiSeg[aOrder[i+1]] : addrEnd;
+    pF = lipFilterOf(&p->aMem[p->aOp[aiFilter[aOrder[i]]].p1]);
     if( pF ){
-      pF->nProbe /= 2;
-      pF->nReject /= 2;
+      /* Halve the weight of what came before */
+      pF->nProbeBase += (pF->nProbe - pF->nProbeBase)/2;
+      pF->nRejectBase += (pF->nReject - pF->nRejectBase)/2;
       pF->iRank = i;
     }
   }
-}
-
-/*
-** Implementation of OP_Filter.  Return -1 to jump to P2, or the number of
-** opcodes after this one to skip: 0 for a single probe, P5-1 when this
-** opcode leads a group of P5 probes that all passed.
-*/
-int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
-  int nMember = pOp->p5;
-  LipFilter *pL;
-  int i;
-  if( nMember<2 ){
-    return lipProbeOne(p, pOp) ? -1 : 0;
-  }
-  assert( nMember<=LIP_MAX_GROUP );
-#ifdef SQLITE_DEBUG
-  for(i=1; i<nMember; i++){
-    assert( pOp[i].opcode==OP_Filter );
-    assert( pOp[i].p2==pOp->p2 );
-    assert( pOp[i].p5==0 );
-  }
-#endif
-  pL = lipFilterOf(&p->aMem[pOp->p1]);
-  if( pL==0 ){
-    /* The leader is empty (rejects everything) or disabled: probe in the
-    ** order of the code. */
-    for(i=0; i<nMember; i++){
-      if( lipProbeOne(p, &pOp[i]) ) return -1;
-    }
-    return nMember-1;
-  }
-  if( !pL->bOrdered ){
-    for(i=0; i<nMember; i++){
-      LipFilter *pF = lipFilterOf(&p->aMem[pOp[i].p1]);
-      if( pF ) pF->iRank = i;
-      pL->aOrder[i] = (u8)i;
-    }
-    pL->nOrder = (u8)nMember;
-    pL->bOrdered = 1;
-  }
-  if( ++pL->nLeadProbe>=LIP_REORDER ){
-    pL->nLeadProbe = 0;
-    lipReorder(p, pOp, pL);
-  }
-  for(i=0; i<nMember; i++){
-    if( lipProbeOne(p, &pOp[pL->aOrder[i]]) ) return -1;
-    if( lipFilterOf(&p->aMem[pOp->p1])!=pL ){
-      /* The leader was disabled (out of memory) while probing: its order
-      ** is gone with it; probe the rest in the order of the code. */
-      int j;
-      for(j=0; j<nMember; j++){
-        if( lipProbeOne(p, &pOp[j]) ) return -1;
-      }
-      return nMember-1;
-    }
-  }
-  return nMember-1;
 }
 
 /*
@@ -675,26 +775,119 @@ u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
 }
 
 /*
-** Code the probes of aProbe[0..nProbe-1], all jumping to addrNxt on
-** rejection, as consecutive OP_Filter opcodes.  When there are two or more,
-** the first leads the group (P5 = their number) and probes them all in an
-** adaptive order.
+** Begin the code that probes the LIP Bloom filter of level iLevel of
+** pWInfo together with the filters of the inner levels that can be probed
+** at the same point (filterPullDown() in wherecode.c), before any inner
+** search.  Return 0 if the level's filter is the only one: the caller then
+** codes a single OP_Filter.  Otherwise code the head of the group and
+** return 1:
+**
+**          FilterGroup cnt, seg0, done, [segments, filters, gotos]
+**   seg0:  <compute key0>; Filter f0, next, key0   ; see below
+**          Goto seg1
+**   seg1:  <compute key1>; Filter f1, next, key1
+**          Goto seg2
+**          ...
+**   segN:  <compute keyN>; Filter fN, next, keyN
+**          Goto done
+**   done:
+**
+** (a Filter with P5 set jumps where its Goto jumps, without running it).
+** The key of the level itself is computed in seg0 if it is a rowid (the
+** caller begins the group before computing it); an index key is computed
+** before the group.
+** The jumps of the FilterGroup and of the Gotos are rewritten at run time
+** to chain the segments in the order that rejects rows soonest
+** (sqlite3LipFilterGroup()).  A key is computed only if the filters
+** probed before it passed.  The caller marks each segment with
+** sqlite3LipGroupSegment(), codes its key, then sqlite3LipGroupProbe();
+** sqlite3LipGroupEnd() closes the group.
 */
-void sqlite3LipCodeProbes(
+int sqlite3LipGroupBegin(
   Parse *pParse,
-  LipProbe *aProbe,
-  int nProbe,
+  WhereInfo *pWInfo,
+  int iLevel,
+  Bitmask notReady,
+  LipGroupCode *pG
+){
+  Vdbe *v = pParse->pVdbe;
+  int n = 1;
+  int i;
+  memset(pG, 0, sizeof(*pG));
+  for(i=iLevel+1; i<pWInfo->nLevel && n<LIP_MAX_GROUP; i++){
+    WhereLevel *pLevel = &pWInfo->a[i];
+    if( pLevel->regFilter==0 ) continue;
+    if( pLevel->pWLoop->nSkip ) continue;
+    if( pLevel->pWLoop->prereq & notReady ) continue;
+    n++;
+  }
+  if( n<2 ) return 0;
+  pG->ai = (u32*)sqlite3DbMallocZero(pParse->db, sizeof(u32)*(1+3*n));
+  if( pG->ai==0 ) return 0;
+  pG->ai[0] = 3*n;
+  pG->nMax = n;
+  pG->addrHead = sqlite3VdbeAddOp0(v, OP_FilterGroup);
+  return 1;
+}
+
+/*
+** The code of the next member of group pG starts here.
+*/
+void sqlite3LipGroupSegment(Parse *pParse, LipGroupCode *pG){
+  assert( pG->nMember<pG->nMax );
+  pG->ai[1+pG->nMember] = (u32)sqlite3VdbeCurrentAddr(pParse->pVdbe);
+}
+
+/*
+** Code the probe that ends the segment of the next member of group pG:
+** the filter in register regFilter, its key in nKey registers from
+** regKey; jump to addrNxt if the key is not in it, else on to the next
+** segment (the Goto's target is set by sqlite3LipGroupEnd()).
+*/
+void sqlite3LipGroupProbe(
+  Parse *pParse,
+  LipGroupCode *pG,
+  int regFilter,
+  int regKey,
+  int nKey,
   int addrNxt
 ){
   Vdbe *v = pParse->pVdbe;
-  int i;
-  assert( nProbe>=1 && nProbe<=LIP_MAX_GROUP );
-  for(i=0; i<nProbe; i++){
-    sqlite3VdbeAddOp4Int(v, OP_Filter, aProbe[i].regFilter, addrNxt,
-                         aProbe[i].regKey, aProbe[i].nKey);
-    VdbeCoverage(v);
-    if( i==0 && nProbe>=2 ) sqlite3VdbeChangeP5(v, (u16)nProbe);
+  int addr;
+  assert( pG->nMember<pG->nMax );
+  addr = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter, addrNxt, regKey, nKey);
+  VdbeCoverage(v);
+  sqlite3VdbeChangeP5(v, 1);     /* Pass: jump where the next Goto jumps */
+  pG->ai[1+pG->nMax+pG->nMember] = (u32)addr;
+  pG->ai[1+2*pG->nMax+pG->nMember] = (u32)sqlite3VdbeAddOp0(v, OP_Goto);
+  pG->nMember++;
+}
+
+/*
+** Close group pG: chain its segments in the order of the code, the last
+** one to here.
+*/
+void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
+  Vdbe *v = pParse->pVdbe;
+  int i, n;
+  /* filterPullDown() codes the members sqlite3LipGroupBegin() counted,
+  ** under the same conditions. */
+  assert( pG->nMember==pG->nMax );
+  n = pG->nMember;
+  if( NEVER(n<pG->nMax) ){
+    /* Keep the array consistent: shrink it to the members coded. */
+    for(i=0; i<n; i++) pG->ai[1+n+i] = pG->ai[1+pG->nMax+i];
+    for(i=0; i<n; i++) pG->ai[1+2*n+i] = pG->ai[1+2*pG->nMax+i];
+    pG->ai[0] = 3*n;
   }
+  for(i=0; i<n; i++){
+    sqlite3VdbeChangeP2(v, pG->ai[1+2*n+i],
+        i+1<n ? (int)pG->ai[1+i+1] : sqlite3VdbeCurrentAddr(v));
+  }
+  sqlite3VdbeChangeP2(v, pG->addrHead, (int)pG->ai[1]);
+  sqlite3VdbeChangeP3(v, pG->addrHead, sqlite3VdbeCurrentAddr(v));
+  sqlite3VdbeChangeP4(v, pG->addrHead, (const char*)pG->ai, P4_INTARRAY);
+  pG->ai = 0;
 }
 
 /*

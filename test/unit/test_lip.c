@@ -117,7 +117,7 @@ static int fakeRejects(FakeVm *p, i64 k){
   memset(&op, 0, sizeof(op));
   op.opcode = OP_Filter; op.p1 = 1; op.p2 = 0; op.p3 = 2; op.p4type = P4_INT32; op.p4.i = 1;
   setInt(&p->aMem[2], k);
-  return sqlite3LipFilter(&p->v, &op)<0;
+  return sqlite3LipFilter(&p->v, &op)!=0;
 }
 
 /* An empty filter rejects everything; inserted keys always pass; the
