@@ -23,11 +23,14 @@
 **
 ** This file holds:
 **
-**   *  the filter itself: the hashes of the keys are collected while it is
-**      built; at the first probe the bit array is sized from their number
-**      (LIP_BITS_PER_KEY bits per key) and filled.  It is a blocked Bloom
-**      filter: all LIP_NPROBE bits of one key lie in one 64-byte block, so
-**      a probe touches one cache line.
+**   *  the filter itself: the keys (single-column integers, as long as
+**      every key is one) or their hashes are collected while it is built;
+**      at the first probe the bit array is sized from their number and
+**      filled.  Integer keys in a range of at most LIP_EXACT_BITS bits per
+**      key (or LIP_EXACT_MIN bits) get an exact bitmap of that range;
+**      other keys a register-blocked Bloom filter of LIP_BITS_PER_KEY bits
+**      per key whose LIP_NPROBE bits for one key lie in one 64-bit word,
+**      so that a probe is one load, one mask and one compare;
 **
 **   *  a hash that follows SQLite's comparison rules: an integer and a
 **      real with the same value hash alike; NULL hashes to a value of its
@@ -35,12 +38,13 @@
 **      NOCASE, RTRIM), and all text hashes alike under any other collation
 **      or encoding, so that a filter never rejects a key that could match;
 **
-**   *  the bodies of the OP_FilterInit, OP_FilterAdd and OP_Filter opcodes;
+**   *  the bodies of the OP_FilterInit, OP_FilterAdd, OP_Filter and
+**      OP_FilterGroup opcodes;
 **
 **   *  the planner rule that decides which SEARCH loops get a filter, and
 **      the code generators used by where.c and wherecode.c;
 **
-**   *  PRAGMA lip_filter.
+**   *  PRAGMA lip_filter and PRAGMA lip_filter_stats.
 **
 ** The filter is held in a register as a blob whose destructor is
 ** lipFilterDelete().  A register holding any other blob is a filter into
@@ -53,16 +57,18 @@
 #include "whereInt.h"
 
 /*
-** Tuning.  With 16 bits per key and 5 bits set per key in one 64-bit
-** word, the false positive rate of the filter is about 0.4%, well below
-** the 2% required (checked by test/unit/test_lip.c).
+** Tuning.  With 24 bits per key and 6 bits set per key in one 64-bit
+** word, the false positive rate of the filter is about 0.1%, well below
+** the 2% required (checked by test/unit/test_lip.c).  A false positive
+** costs a b-tree search, hundreds of times a probe, so a few more bits
+** per key pay for themselves when a filter rejects most keys.
 */
-#define LIP_BITS_PER_KEY    16
-#define LIP_NPROBE          5
+#define LIP_BITS_PER_KEY    24
+#define LIP_NPROBE          6
 #define LIP_BLOCK_WORDS     1          /* A block is one 64-bit word */
 #define LIP_MAX_KEYS        (1<<26)    /* More keys than this: disable */
 #define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
-#define LIP_EXACT_MIN       (1<<17)    /* ... or 16 KiB in all */
+#define LIP_EXACT_MIN       (1<<21)    /* ... or 256 KiB in all */
 
 /* Text modes of a key column, two bits each in FilterAdd's P5 */
 #define LIP_TEXT_ANY        0          /* All text hashes alike */

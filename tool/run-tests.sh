@@ -94,9 +94,12 @@ run_unit() {
     [ -f "$t" ] || continue
     name=$(basename "$t" .c)
     exe=$build/unit/$name
+    # A line "** UNIT_CFLAGS: ..." in the test adds compiler options (for
+    # example AddressSanitizer).
+    extra=$(sed -n 's/^\*\* UNIT_CFLAGS: //p' "$t" | head -n 1)
     if [ ! -x "$exe" ] || [ "$t" -nt "$exe" ] || [ "$build/sqlite3.c" -nt "$exe" ]; then
-      note "building unit test $name"
-      if ! ${UNIT_CC:-cc} -g -O0 -DSQLITE_DEBUG -DSQLITE_THREADSAFE=1 -I"$build" -I"$top/test/unit" \
+      note "building unit test $name${extra:+ ($extra)}"
+      if ! ${UNIT_CC:-cc} -g -O0 -DSQLITE_DEBUG -DSQLITE_THREADSAFE=1 $extra -I"$build" -I"$top/test/unit" \
            -o "$exe" "$t" -lcmocka -lpthread -lm -ldl 2> "$build/unit/$name.build.log"; then
         cat "$build/unit/$name.build.log"
         note "unit test $name does not build (is libcmocka-dev installed?): counted as 1 failure"

@@ -9,8 +9,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$(sed -n 's/^prefix[[:space:]]*=[[:space:]]*//p' "$build/Makefile" | head -n 1)
 [ -n "$prefix" ] || { echo "FAIL no prefix in $build/Makefile"; exit 1; }
-if ! make -s -C "$build" install-dll install-lib install-headers install-shell-0 install-pc \
-     DESTDIR="$tmp" > "$tmp/log" 2>&1; then
+if ! DESTDIR="$tmp" "${TOP:?}/tool/install.sh" install "$build" > "$tmp/log" 2>&1; then
   tail -n 20 "$tmp/log"; echo "FAIL make install"; exit 1
 fi
 root=$tmp$prefix
@@ -25,4 +24,13 @@ grep -q '^Version: 3.53.4' "$root/lib/pkgconfig/sqlite3.pc" || { echo "FAIL sqli
 # The installed shell runs against the installed library and is ours.
 v=$(LD_LIBRARY_PATH="$root/lib" "$root/bin/sqlite3" :memory: 'PRAGMA lipsqlite_version' 2>&1)
 [ "$v" = "$(cat "${TOP:?}/VERSION")" ] || { echo "FAIL installed shell says '$v'"; fails=$((fails+1)); }
+# make uninstall removes every file make install put there, and only those.
+mkdir -p "$root/bin" && echo keep > "$root/bin/other-program"
+if DESTDIR="$tmp" "$TOP/tool/install.sh" uninstall "$build" > "$tmp/log" 2>&1; then
+  left=$(cd "$root" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort | tr '\n' ' ')
+  if [ "$left" = "bin/other-program " ]; then echo "ok   make uninstall removed what make install installed"
+  else echo "FAIL after make uninstall: '$left'"; fails=$((fails+1)); fi
+else
+  cat "$tmp/log"; echo "FAIL make uninstall"; fails=$((fails+1))
+fi
 [ $fails = 0 ]
