@@ -67,6 +67,7 @@
 #define LIP_NPROBE          6
 #define LIP_BLOCK_WORDS     1          /* A block is one 64-bit word */
 #define LIP_MAX_KEYS        (1<<26)    /* More keys than this: disable */
+#define LIP_RATE_PRIOR      16         /* Smoothing of reject rates */
 #define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
 #define LIP_EXACT_MIN       (1<<21)    /* ... or 256 KiB in all */
 
@@ -515,7 +516,11 @@ static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
 
 /*
 ** Return the rejection rate of the filter of pOp, in 1/1024ths: 1024 for
-** an empty filter (it rejects everything), 0 for a disabled one.
+** an empty filter (it rejects everything), 0 for a disabled one.  The
+** observed rate is smoothed towards 1/2 by LIP_RATE_PRIOR imaginary
+** probes, so that a filter probed only a few times (late in the order, it
+** sees only the rows the others let through) does not look perfect after
+** one lucky rejection and jump to the front of the order.
 */
 static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   Mem *pReg = &p->aMem[pOp->p1];
@@ -523,9 +528,8 @@ static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   if( pReg->flags & MEM_Null ) return 0;
   pF = lipFilterOf(pReg);
   if( pF==0 ) return 1024;
-  if( pF->nProbe==pF->nProbeBase ) return 512;
-  return (u32)(((pF->nReject-pF->nRejectBase)*1024)
-                 / (pF->nProbe-pF->nProbeBase));
+  return (u32)(((pF->nReject-pF->nRejectBase)*1024 + 512*LIP_RATE_PRIOR)
+                 / (pF->nProbe-pF->nProbeBase + LIP_RATE_PRIOR));
 }
 
 /*
@@ -537,40 +541,66 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
-** Called by OP_FilterGroup pOp every LIP_REORDER rows: sort the probing
-** order of its group so that the filters that rejected the largest share
-** of the keys they were given come first (the adaptive order of the LIP
-** paper), by rewriting the jumps that chain the group's segments, then
-** halve every member's counts so that the order follows changes in the
-** data.  The rate of a filter probed late counts only the keys its
-** predecessors let through, which is what matters for the cost of the
-** order.
+** Revise the probing order of a group of filter probes (LIP), whose
+** descriptor is the OP_FilterGroup pD.  Called by OP_Filter when a member
+** of the group rejects a row, every LIP_REORDER such rejections.
 **
-** P4 of the OP_FilterGroup is an array of 3*N+1 integers: 3*N, then the
-** addresses of the group's N segments, of their N Filter opcodes and of
-** the N Goto opcodes that end them.  The OP_FilterGroup jumps to the
-** first segment in the order, the Goto of each segment to the next one,
-** and the Goto of the last one to where the group ends, its P3.
+** The group is a region of consecutive code, one segment per member: the
+** code that computes the member's key, then the OP_Filter that probes it
+** (and jumps away, to the same address for all members, if the key is not
+** in it).  A row that passes a segment falls through into the next one;
+** the last one falls through to pD.  The order is revised by moving the
+** segments: sorted so that the filters that rejected the largest share of
+** the keys they were given come first (the adaptive order of the LIP
+** paper).  The rate of a filter probed late counts only the keys its
+** predecessors let through, which is what matters for the cost of the
+** order.  Every member's counts are then halved, so that the order follows
+** changes in the data.
+**
+** P4 of pD is an array: its size, the address of the region, a flag
+** (0: not checked yet, 1: the segments can be moved, 2: they cannot),
+** then the lengths of the N segments in their current order.  Segments
+** can be moved if no jump inside the region targets the region other than
+** at its start, which is where the code before the group enters it; the
+** OP_Filter of each member (the last opcode of its segment) has P5 set to
+** its distance to pD.  If the segments cannot be moved, or memory runs
+** out, the order stays as it is.
 */
-void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pOp){
-  const u32 *ai = pOp->p4.ai;
-  int nMember = (int)(ai[0]/3);
-  const u32 *aiSeg = &ai[1];
-  const u32 *aiFilter = &ai[1+nMember];
-  const u32 *aiGoto = &ai[1+2*nMember];
+void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
+  u32 *ai = pD->p4.ai;
+  int nMember = (int)ai[0]-2;
+  int iStart = (int)ai[1];
+  int iDesc = (int)(pD - p->aOp);
+  u32 *aLen = &ai[3];
   u32 aRate[LIP_MAX_GROUP];
+  u32 aPos[LIP_MAX_GROUP];           /* Start of each segment, by position */
   u8 aOrder[LIP_MAX_GROUP];
-  int addrEnd;
-  int i, j;
-  assert( pOp->p4type==P4_INTARRAY );
+  VdbeOp *aCopy;
+  int i, j, addr;
+  assert( pD->p4type==P4_INTARRAY && pD->opcode==OP_FilterGroup );
   assert( nMember>=2 && nMember<=LIP_MAX_GROUP );
-  addrEnd = pOp->p3;
-  assert( addrEnd>0 && addrEnd<p->nOp );
-  for(i=0; i<nMember; i++){
-    aOrder[i] = (u8)i;
-    aRate[i] = lipRejectRate(p, &p->aOp[aiFilter[i]]);
+  if( ai[2]==0 ){
+    /* First time: check that no opcode of the region jumps into it. */
+    ai[2] = 1;
+    for(addr=iStart; addr<iDesc; addr++){
+      VdbeOp *pOp = &p->aOp[addr];
+      if( (sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
+       && pOp->p2>iStart && pOp->p2<iDesc
+      ){
+        ai[2] = 2;
+      }
+    }
   }
-  /* Insertion sort, stable: ties keep the order of the code. */
+  if( ai[2]!=1 ) return;
+  for(i=0, addr=iStart; i<nMember; i++){
+    aPos[i] = (u32)addr;
+    addr += aLen[i];
+    assert( p->aOp[addr-1].opcode==OP_Filter );
+    aOrder[i] = (u8)i;
+    aRate[i] = lipRejectRate(p, &p->aOp[addr-1]);
+  }
+  assert( addr==iDesc );
+  /* Insertion sort, stable: ties keep the current order. */
   for(i=1; i<nMember; i++){
     u8 o = aOrder[i];
     u32 r = aRate[i];
@@ -581,12 +611,28 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pOp){
     aRate[j] = r;
     aOrder[j] = o;
   }
-  pOp->p2 = (int)aiSeg[aOrder[0]];
-  for(i=0; i<nMember; i++){
+  for(i=0; i<nMember && aOrder[i]==i; i++){}
+  if( i<nMember ){
+    /* Move the segments into their new order. */
+    u32 aNewLen[LIP_MAX_GROUP];
+    aCopy = (VdbeOp*)sqlite3_malloc64(sizeof(VdbeOp)*(iDesc-iStart));
+    if( aCopy==0 ) return;
+    memcpy(aCopy, &p->aOp[iStart], sizeof(VdbeOp)*(iDesc-iStart));
+    for(i=0, addr=iStart; i<nMember; i++){
+      int k = aOrder[i];
+      memcpy(&p->aOp[addr], &aCopy[aPos[k]-iStart], sizeof(VdbeOp)*aLen[k]);
+      aNewLen[i] = aLen[k];
+      addr += aLen[k];
+      assert( p->aOp[addr-1].opcode==OP_Filter );
+      p->aOp[addr-1].p5 = (u16)(iDesc - (addr-1));
+    }
+    memcpy(aLen, aNewLen, sizeof(u32)*nMember);
+    sqlite3_free(aCopy);
+  }
+  for(i=0, addr=iStart; i<nMember; i++){
     LipFilter *pF;
-    p->aOp[aiGoto[aOrder[i]]].p2 =
-        i+1<nMember ? (int)aiSeg[aOrder[i+1]] : addrEnd;
-    pF = lipFilterOf(&p->aMem[p->aOp[aiFilter[aOrder[i]]].p1]);
+    addr += aLen[i];
+    pF = lipFilterOf(&p->aMem[p->aOp[addr-1].p1]);
     if( pF ){
       /* Halve the weight of what came before */
       pF->nProbeBase += (pF->nProbe - pF->nProbeBase)/2;
@@ -785,29 +831,22 @@ u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
 ** pWInfo together with the filters of the inner levels that can be probed
 ** at the same point (filterPullDown() in wherecode.c), before any inner
 ** search.  Return 0 if the level's filter is the only one: the caller then
-** codes a single OP_Filter.  Otherwise code the head of the group and
-** return 1:
+** codes a single OP_Filter.  Otherwise return 1; the group is coded as a
+** region of segments, one per filter, followed by its descriptor:
 **
-**          FilterGroup cnt, seg0, done, [segments, filters, gotos]
-**   seg0:  <compute key0>; Filter f0, next, key0   ; see below
-**          Goto seg1
-**   seg1:  <compute key1>; Filter f1, next, key1
-**          Goto seg2
+**   seg0:  <compute key0>; Filter f0, next, key0, P5=distance to desc
+**   seg1:  <compute key1>; Filter f1, next, key1, P5=...
 **          ...
-**   segN:  <compute keyN>; Filter fN, next, keyN
-**          Goto done
-**   done:
+**   desc:  FilterGroup [size, seg0, flag, lengths of the segments]
 **
-** (a Filter with P5 set jumps where its Goto jumps, without running it).
-** The key of the level itself is computed in seg0 if it is a rowid (the
-** caller begins the group before computing it); an index key is computed
-** before the group.
-** The jumps of the FilterGroup and of the Gotos are rewritten at run time
-** to chain the segments in the order that rejects rows soonest
-** (sqlite3LipFilterGroup()).  A key is computed only if the filters
-** probed before it passed.  The caller marks each segment with
-** sqlite3LipGroupSegment(), codes its key, then sqlite3LipGroupProbe();
-** sqlite3LipGroupEnd() closes the group.
+** A row that passes a segment falls through to the next; a key is computed
+** only if the filters probed before it passed.  At run time the segments
+** are moved into the order that rejects rows soonest
+** (sqlite3LipFilterGroup()).  The key of the level itself is computed in
+** seg0 if it is a rowid (the caller begins the group before computing
+** it); an index key is computed before the group.  The caller marks each
+** segment with sqlite3LipGroupSegment(), codes its key, then
+** sqlite3LipGroupProbe(); sqlite3LipGroupEnd() codes the descriptor.
 */
 int sqlite3LipGroupBegin(
   Parse *pParse,
@@ -816,7 +855,6 @@ int sqlite3LipGroupBegin(
   Bitmask notReady,
   LipGroupCode *pG
 ){
-  Vdbe *v = pParse->pVdbe;
   int n = 1;
   int i;
   memset(pG, 0, sizeof(*pG));
@@ -828,11 +866,10 @@ int sqlite3LipGroupBegin(
     n++;
   }
   if( n<2 ) return 0;
-  pG->ai = (u32*)sqlite3DbMallocZero(pParse->db, sizeof(u32)*(1+3*n));
+  pG->ai = (u32*)sqlite3DbMallocZero(pParse->db, sizeof(u32)*(3+n));
   if( pG->ai==0 ) return 0;
-  pG->ai[0] = 3*n;
+  pG->ai[0] = 2+n;
   pG->nMax = n;
-  pG->addrHead = sqlite3VdbeAddOp0(v, OP_FilterGroup);
   return 1;
 }
 
@@ -841,14 +878,13 @@ int sqlite3LipGroupBegin(
 */
 void sqlite3LipGroupSegment(Parse *pParse, LipGroupCode *pG){
   assert( pG->nMember<pG->nMax );
-  pG->ai[1+pG->nMember] = (u32)sqlite3VdbeCurrentAddr(pParse->pVdbe);
+  pG->aSeg[pG->nMember] = sqlite3VdbeCurrentAddr(pParse->pVdbe);
 }
 
 /*
 ** Code the probe that ends the segment of the next member of group pG:
 ** the filter in register regFilter, its key in nKey registers from
-** regKey; jump to addrNxt if the key is not in it, else on to the next
-** segment (the Goto's target is set by sqlite3LipGroupEnd()).
+** regKey; jump to addrNxt if the key is not in it, else fall through.
 */
 void sqlite3LipGroupProbe(
   Parse *pParse,
@@ -859,40 +895,43 @@ void sqlite3LipGroupProbe(
   int addrNxt
 ){
   Vdbe *v = pParse->pVdbe;
-  int addr;
   assert( pG->nMember<pG->nMax );
-  addr = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter, addrNxt, regKey, nKey);
+  pG->aFilter[pG->nMember] = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter,
+                                                  addrNxt, regKey, nKey);
   VdbeCoverage(v);
-  sqlite3VdbeChangeP5(v, 1);     /* Pass: jump where the next Goto jumps */
-  pG->ai[1+pG->nMax+pG->nMember] = (u32)addr;
-  pG->ai[1+2*pG->nMax+pG->nMember] = (u32)sqlite3VdbeAddOp0(v, OP_Goto);
   pG->nMember++;
 }
 
 /*
-** Close group pG: chain its segments in the order of the code, the last
-** one to here.
+** Close group pG: code its descriptor, and point the Filter opcodes of its
+** members at it.
 */
 void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
   Vdbe *v = pParse->pVdbe;
-  int i, n;
+  int i, n, addrDesc;
   /* filterPullDown() codes the members sqlite3LipGroupBegin() counted,
   ** under the same conditions. */
   assert( pG->nMember==pG->nMax );
   n = pG->nMember;
-  if( NEVER(n<pG->nMax) ){
-    /* Keep the array consistent: shrink it to the members coded. */
-    for(i=0; i<n; i++) pG->ai[1+n+i] = pG->ai[1+pG->nMax+i];
-    for(i=0; i<n; i++) pG->ai[1+2*n+i] = pG->ai[1+2*pG->nMax+i];
-    pG->ai[0] = 3*n;
+  pG->ai[0] = 2+n;
+  pG->ai[1] = (u32)pG->aSeg[0];
+  pG->ai[2] = 0;
+  addrDesc = sqlite3VdbeCurrentAddr(v);
+  for(i=0; i<n; i++){
+    int iEnd = i+1<n ? pG->aSeg[i+1] : addrDesc;
+    /* Each segment ends with its Filter */
+    assert( pG->aFilter[i]==iEnd-1 );
+    pG->ai[3+i] = (u32)(iEnd - pG->aSeg[i]);
+    if( addrDesc - pG->aFilter[i]>0xffff || pG->aFilter[i]!=iEnd-1 ){
+      pG->ai[2] = 2;                     /* Keep the order of the code */
+    }
   }
   for(i=0; i<n; i++){
-    sqlite3VdbeChangeP2(v, pG->ai[1+2*n+i],
-        i+1<n ? (int)pG->ai[1+i+1] : sqlite3VdbeCurrentAddr(v));
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, pG->aFilter[i]);
+    if( pG->ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pG->aFilter[i]);
   }
-  sqlite3VdbeChangeP2(v, pG->addrHead, (int)pG->ai[1]);
-  sqlite3VdbeChangeP3(v, pG->addrHead, sqlite3VdbeCurrentAddr(v));
-  sqlite3VdbeChangeP4(v, pG->addrHead, (const char*)pG->ai, P4_INTARRAY);
+  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, 0, 0, (const char*)pG->ai,
+                    P4_INTARRAY);
   pG->ai = 0;
 }
 
