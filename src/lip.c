@@ -68,6 +68,9 @@
 #define LIP_BLOCK_WORDS     1          /* A block is one 64-bit word */
 #define LIP_MAX_KEYS        (1<<26)    /* More keys than this: disable */
 #define LIP_RATE_PRIOR      16         /* Smoothing of reject rates */
+#define LIP_RATE_MARGIN     16         /* Rates closer than 16/1024: equal */
+#define LIP_REORDER_MAX     65536      /* Longest interval between revisions */
+#define LIP_STATIC_OPS      48         /* Regions this small: no malloc */
 #define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
 #define LIP_EXACT_MIN       (1<<21)    /* ... or 256 KiB in all */
 
@@ -543,7 +546,9 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 /*
 ** Revise the probing order of a group of filter probes (LIP), whose
 ** descriptor is the OP_FilterGroup pD.  Called by OP_Filter when a member
-** of the group rejects a row, every LIP_REORDER such rejections.
+** of the group rejects a row, every pD->p2 such rejections: LIP_REORDER
+** after the order changed, twice as many each time it held, up to
+** LIP_REORDER_MAX.
 **
 ** The group is a region of consecutive code, one segment per member: the
 ** code that computes the member's key, then the OP_Filter that probes it
@@ -560,8 +565,8 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 ** P4 of pD is an array: its size, the address of the region, a flag
 ** (0: not checked yet, 1: the segments can be moved, 2: they cannot),
 ** then the lengths of the N segments in their current order.  Segments
-** can be moved if no jump inside the region targets the region other than
-** at its start, which is where the code before the group enters it; the
+** can be moved if no opcode of the region jumps into the region (the code
+** before the group enters it at its start, which stays its start); the
 ** OP_Filter of each member (the last opcode of its segment) has P5 set to
 ** its distance to pD.  If the segments cannot be moved, or memory runs
 ** out, the order stays as it is.
@@ -575,17 +580,21 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
   u32 aRate[LIP_MAX_GROUP];
   u32 aPos[LIP_MAX_GROUP];           /* Start of each segment, by position */
   u8 aOrder[LIP_MAX_GROUP];
+  VdbeOp aStatic[LIP_STATIC_OPS];    /* Copy of a small region */
   VdbeOp *aCopy;
   int i, j, addr;
   assert( pD->p4type==P4_INTARRAY && pD->opcode==OP_FilterGroup );
   assert( nMember>=2 && nMember<=LIP_MAX_GROUP );
+  if( NEVER(iDesc<=iStart) || NEVER(nMember<2 || nMember>LIP_MAX_GROUP) ){
+    return;
+  }
   if( ai[2]==0 ){
     /* First time: check that no opcode of the region jumps into it. */
     ai[2] = 1;
     for(addr=iStart; addr<iDesc; addr++){
       VdbeOp *pOp = &p->aOp[addr];
       if( (sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
-       && pOp->p2>iStart && pOp->p2<iDesc
+       && pOp->p2>=iStart && pOp->p2<iDesc
       ){
         ai[2] = 2;
       }
@@ -600,11 +609,13 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
     aRate[i] = lipRejectRate(p, &p->aOp[addr-1]);
   }
   assert( addr==iDesc );
-  /* Insertion sort, stable: ties keep the current order. */
+  /* Insertion sort, stable: a member moves ahead of another only if its
+  ** rate is higher by more than LIP_RATE_MARGIN, so that two filters that
+  ** reject alike do not swap back and forth. */
   for(i=1; i<nMember; i++){
     u8 o = aOrder[i];
     u32 r = aRate[i];
-    for(j=i; j>0 && aRate[j-1]<r; j--){
+    for(j=i; j>0 && aRate[j-1]+LIP_RATE_MARGIN<r; j--){
       aRate[j] = aRate[j-1];
       aOrder[j] = aOrder[j-1];
     }
@@ -612,12 +623,21 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
     aOrder[j] = o;
   }
   for(i=0; i<nMember && aOrder[i]==i; i++){}
-  if( i<nMember ){
-    /* Move the segments into their new order. */
+  if( i==nMember ){
+    /* The order holds: revise it half as often, down to once every
+    ** LIP_REORDER_MAX rejections. */
+    if( pD->p2<LIP_REORDER_MAX ) pD->p2 *= 2;
+  }else{
+    /* Move the segments into their new order, and revise it again soon. */
     u32 aNewLen[LIP_MAX_GROUP];
-    aCopy = (VdbeOp*)sqlite3_malloc64(sizeof(VdbeOp)*(iDesc-iStart));
-    if( aCopy==0 ) return;
-    memcpy(aCopy, &p->aOp[iStart], sizeof(VdbeOp)*(iDesc-iStart));
+    pD->p2 = LIP_REORDER;
+    if( iDesc-iStart<=LIP_STATIC_OPS ){
+      aCopy = aStatic;
+    }else{
+      aCopy = (VdbeOp*)sqlite3_malloc64(sizeof(VdbeOp)*(u64)(iDesc-iStart));
+      if( aCopy==0 ) return;
+    }
+    memcpy(aCopy, &p->aOp[iStart], sizeof(VdbeOp)*(size_t)(iDesc-iStart));
     for(i=0, addr=iStart; i<nMember; i++){
       int k = aOrder[i];
       memcpy(&p->aOp[addr], &aCopy[aPos[k]-iStart], sizeof(VdbeOp)*aLen[k]);
@@ -626,8 +646,8 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
       assert( p->aOp[addr-1].opcode==OP_Filter );
       p->aOp[addr-1].p5 = (u16)(iDesc - (addr-1));
     }
-    memcpy(aLen, aNewLen, sizeof(u32)*nMember);
-    sqlite3_free(aCopy);
+    memcpy(aLen, aNewLen, sizeof(u32)*(size_t)nMember);
+    if( aCopy!=aStatic ) sqlite3_free(aCopy);
   }
   for(i=0, addr=iStart; i<nMember; i++){
     LipFilter *pF;
@@ -930,8 +950,8 @@ void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
     VdbeOp *pOp = sqlite3VdbeGetOp(v, pG->aFilter[i]);
     if( pG->ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pG->aFilter[i]);
   }
-  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, 0, 0, (const char*)pG->ai,
-                    P4_INTARRAY);
+  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, LIP_REORDER, 0,
+                    (const char*)pG->ai, P4_INTARRAY);
   pG->ai = 0;
 }
 

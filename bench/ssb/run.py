@@ -98,7 +98,88 @@ def time_query(system, db, sql, want_stats=False):
         lines = lines[:i]
     times = [float(m.group(1)) for m in (re.match(r'Run Time: real ([0-9.]+)', l) for l in lines) if m]
     rows = [l for l in lines if not l.startswith('Run Time:')]
-    return times[-1], hashlib.sha256('\n'.join(rows).encode()).hexdigest()[:16], len(rows), stats
+    return times[-1], rows_hash(rows), len(rows), stats
+
+
+def rows_hash(rows):
+    """Hash of a result, independent of the order of rows (queries whose
+    ORDER BY leaves ties may list them in any order)."""
+    return hashlib.sha256('\n'.join(sorted(rows)).encode()).hexdigest()[:16]
+
+
+# DuckDB, from its Python package, side by side: 1 thread and all cores.
+DUCK = {'duckdb-1t': 1, 'duckdb-all': os.cpu_count() or 1}
+_duck = {}
+
+
+def duck_available():
+    try:
+        import duckdb  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def duck_db(path):
+    """A DuckDB copy of the SQLite database path (made once, next to it),
+    loaded from CSV exported by our shell.  Return its file name."""
+    import duckdb
+    out = path[:-3] + '.duckdb'
+    if os.path.exists(out):
+        return out
+    tmp = out + '.tmp'
+    for f in (tmp, tmp + '.wal'):
+        if os.path.exists(f):
+            os.remove(f)
+    con = duckdb.connect(tmp)
+    tables = subprocess.run([OURS, path, "SELECT name FROM sqlite_schema WHERE type='table' "
+                             "AND name NOT LIKE 'sqlite_%'"], capture_output=True, text=True).stdout.split()
+    for t in tables:
+        csvf = out + '.' + t + '.csv'
+        run_with_spinner('exporting %s for DuckDB' % t, [OURS, path],
+                         '.headers on\n.mode csv\n.once %s\nSELECT * FROM "%s";\n' % (csvf, t))
+        cols = subprocess.run([OURS, path, "SELECT name, type FROM pragma_table_info('%s')" % t],
+                              capture_output=True, text=True).stdout.splitlines()
+        types = {}
+        for c in cols:
+            n, ty = c.split('|')
+            types[n] = 'BIGINT' if 'INT' in ty.upper() else ('DOUBLE' if 'REAL' in ty.upper() else 'VARCHAR')
+        con.execute('CREATE TABLE "%s" AS SELECT * FROM read_csv(?, header=true, columns=?)' % t,
+                    [csvf, types])
+        os.remove(csvf)
+    con.close()
+    os.rename(tmp, out)
+    return out
+
+
+def time_duck(system, ddb, sql):
+    """Run sql in DuckDB with the thread count of system; return (seconds,
+    hash of the rows, number of rows)."""
+    import duckdb
+    key = (system, ddb)
+    if key not in _duck:
+        for k in list(_duck):
+            _duck.pop(k).close()
+        con = duckdb.connect(ddb, read_only=True)
+        con.execute('SET threads=%d' % DUCK[system])
+        _duck[key] = con
+    con = _duck[key]
+    t0 = time.perf_counter()
+    res = con.execute(sql).fetchall()
+    t = time.perf_counter() - t0
+    rows = ['|'.join('' if v is None else str(v) for v in r) for r in res]
+    return t, rows_hash(rows), len(rows)
+
+
+CFG_KEYS = ['sqlite_version', 'source_id', 'compile_options', 'lipsqlite_version', 'lip_filter',
+            'journal_mode', 'synchronous', 'page_size', 'cache_size', 'mmap_size', 'wal_autocheckpoint',
+            'temp_store', 'locking_mode', 'duckdb_version', 'duckdb_threads']
+
+
+def duck_config(system):
+    import duckdb
+    return {'sqlite_version': '', 'source_id': '', 'compile_options': '', 'lipsqlite_version': '',
+            'lip_filter': 'n/a', 'duckdb_version': duckdb.__version__, 'duckdb_threads': DUCK[system]}
 
 def shell_config(system, db):
     shell, pre = SYSTEMS[system]
@@ -134,7 +215,8 @@ def main():
     ap.add_argument('--warmup', type=int, default=1)
     ap.add_argument('--analyze', choices=['none', 'analyze', 'both'], default='both')
     ap.add_argument('--text-keys', action='store_true', help='also run the text-keyed variant')
-    ap.add_argument('--systems', default='stock,lip-off,lip-on')
+    ap.add_argument('--systems', default='',
+                    help='comma-separated, default all: stock,lip-off,lip-on,duckdb-1t,duckdb-all')
     ap.add_argument('--queries', default='', help='comma-separated subset, e.g. Q2.1,Q3.1')
     ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
     a = ap.parse_args()
@@ -142,10 +224,19 @@ def main():
         die('scale factor must be > 0 (got %s)' % a.sf)
     if a.repeat < 1:
         die('--repeat must be at least 1')
-    systems = a.systems.split(',')
-    for s in systems:
-        if s not in SYSTEMS:
-            die('unknown system %r (known: %s)' % (s, ', '.join(SYSTEMS)))
+    skipped = []
+    if a.systems:
+        systems = a.systems.split(',')
+        for s in systems:
+            if s not in SYSTEMS and s not in DUCK:
+                die('unknown system %r (known: %s)' % (s, ', '.join(list(SYSTEMS) + list(DUCK))))
+        if any(s in DUCK for s in systems) and not duck_available():
+            die('DuckDB is not installed (pip install duckdb), but --systems asks for it')
+    else:
+        systems = list(SYSTEMS) + list(DUCK)
+        if not duck_available():
+            systems = list(SYSTEMS)
+            skipped.append('DuckDB (not installed: pip install duckdb)')
     if not os.access(OURS, os.X_OK):
         die('no %s: run ./configure && make first' % OURS)
     if 'stock' in systems and not os.access(STOCK, os.X_OK):
@@ -172,14 +263,19 @@ def main():
             modes = {'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]
             for mode in modes:
                 db = base if mode == 'none' else analyzed(base)
-                cfgs = {s: shell_config(s, db) for s in systems}
+                ddb = duck_db(base) if any(s in DUCK for s in systems) else None
+                cfgs = {s: (duck_config(s) if s in DUCK else shell_config(s, db)) for s in systems}
                 for qn, sql in qs:
                     ref = None
                     for rep in range(a.warmup + a.repeat):
                         order = systems if rep % 2 == 0 else systems[::-1]
                         for s in order:
                             last = rep == a.warmup + a.repeat - 1
-                            t, h, n, st = time_query(s, db, sql, want_stats=last)
+                            if s in DUCK:
+                                t, h, n = time_duck(s, ddb, sql)
+                                st = None
+                            else:
+                                t, h, n, st = time_query(s, db, sql, want_stats=last)
                             if st:
                                 filters[(vname, mode, qn)] = st
                             if ref is None:
@@ -189,9 +285,11 @@ def main():
                             if rep < a.warmup:
                                 continue
                             results.setdefault((vname, mode, qn, s), []).append(t)
+                            dbf = ddb if s in DUCK else db
                             row = dict(benchmark='ssb', variant=vname, analyze=mode, query=qn, system=s,
                                        rep=rep - a.warmup + 1, seconds=t, rows=n, sf=a.sf, seed=a.seed,
-                                       db=os.path.basename(db), db_bytes=os.path.getsize(db), **mach, **cfgs[s])
+                                       db=os.path.basename(dbf), db_bytes=os.path.getsize(dbf), **mach,
+                                       **{k: cfgs[s].get(k, '') for k in CFG_KEYS})
                             if w is None:
                                 w = csv.DictWriter(fcsv, fieldnames=list(row)); w.writeheader()
                             w.writerow(row)
@@ -202,8 +300,14 @@ def main():
         f.write('# SSB, scale factor %g, seed %d (%s)\n\n' % (a.sf, a.seed, stamp))
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
         f.write('Warm-up runs per query: %d; timed runs: %d; systems alternate in each run.\n' % (a.warmup, a.repeat))
+        for s in skipped:
+            f.write('- skipped: %s\n' % s)
         for s in systems:
             c = cfgs[s]
+            if s in DUCK:
+                f.write('- **%s**: DuckDB %s (Python package), threads=%s, database loaded from the same '
+                        'SQLite file (CSV export), ANALYZE not applicable\n' % (s, c['duckdb_version'], c['duckdb_threads']))
+                continue
             f.write('- **%s**: `%s` sqlite_version %s, lipsqlite %s, lip_filter %s, journal_mode %s, synchronous %s, '
                     'page_size %s, cache_size %s, mmap_size %s, temp_store %s, locking_mode %s\n' % (
                         s, SYSTEMS[s][0].replace(TOP + '/', ''), c.get('sqlite_version'), c.get('lipsqlite_version') or '-',
