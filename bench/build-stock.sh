@@ -3,10 +3,23 @@
 # default options) for side-by-side benchmarks: bench/.stock/sqlite3 (shell)
 # and bench/.stock/libsqlite3.so.0.  The tarball is found the way ./configure
 # finds it (tool/fetch-upstream.sh).  Re-running is a no-op once built.
+#
+# bench/build-stock.sh --dropin builds bench/.stock-dropin instead: stock
+# SQLite with the same compile options as our default build (the feature set
+# of a distribution's library, tool/dropin-options.sh), so that a comparison
+# measures our changes alone.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 out=$here/.stock
+features= defines=
+case ${1:-} in
+  --dropin) out=$here/.stock-dropin
+            . "$top/tool/dropin-options.sh"
+            features=$dropin_features defines=$dropin_defines ;;
+  "") ;;
+  *) echo "bench/build-stock.sh: unknown option '$1' (--dropin)" >&2; exit 2 ;;
+esac
 if [ -x "$out/sqlite3" ] && [ -f "$out/libsqlite3.so.0" ]; then
   echo "bench: stock build present in $out"; exit 0
 fi
@@ -18,8 +31,8 @@ case $srcline in
   tree*) mkdir -p "$out/sqlite3-3.53.4" && (cd "$src" && tar -cf - .) | (cd "$out/sqlite3-3.53.4" && tar -xf -) ;;
 esac
 cd "$out/bld"
-echo "bench: building stock SQLite from $src (upstream defaults, --soname=legacy)"
-../sqlite3-3.53.4/configure --soname=legacy --disable-tcl > configure.log 2>&1 \
+echo "bench: building stock SQLite from $src (${features:+drop-in options, }--soname=legacy)"
+CFLAGS="$defines -g -O2" ../sqlite3-3.53.4/configure --soname=legacy --disable-tcl $features > configure.log 2>&1 \
   || { tail configure.log; echo "bench: stock configure failed" >&2; exit 1; }
 make -j"$(nproc)" sqlite3 so > make.log 2>&1 || { tail make.log; echo "bench: stock build failed" >&2; exit 1; }
 cp sqlite3 "$out/sqlite3"

@@ -70,7 +70,7 @@
 #define LIP_RATE_PRIOR      16         /* Smoothing of reject rates */
 #define LIP_RATE_MARGIN     16         /* Rates closer than 16/1024: equal */
 #define LIP_REORDER_MAX     65536      /* Longest interval between revisions */
-#define LIP_STATIC_OPS      48         /* Regions this small: no malloc */
+#define LIP_STATIC_OPS      24         /* Regions this small: no malloc */
 #define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
 #define LIP_EXACT_MIN       (1<<21)    /* ... or 256 KiB in all */
 
@@ -498,6 +498,22 @@ static SQLITE_NOINLINE int lipProbeSlow(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
+** A member of a group of probes (OP_Filter pOp, P5 set) has rejected
+** another LIP_REORDER keys: count them on the group's OP_FilterGroup, and
+** revise the group's order once it has counted its interval (P2).  This
+** may move pOp: the caller jumps to the P2 it read before the probe.
+*/
+static SQLITE_NOINLINE void lipGroupTick(Vdbe *p, VdbeOp *pOp){
+  VdbeOp *pD = &pOp[pOp->p5];
+  assert( pD->opcode==OP_FilterGroup );
+  pD->p1 += LIP_REORDER;
+  if( pD->p1>=pD->p2 ){
+    pD->p1 = 0;
+    sqlite3LipFilterGroup(p, pD);
+  }
+}
+
+/*
 ** Probe the filter of OP_Filter pOp with the key in registers P3..P3+P4-1.
 ** Return true if the key cannot be in it (jump), false otherwise.
 ** Count the probe in the statement's FILTER_HIT/FILTER_MISS counters.
@@ -509,6 +525,9 @@ static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
     bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
     pF->nProbe++;
     pF->nReject += bReject;
+    if( bReject && pOp->p5 && (pF->nReject & (LIP_REORDER-1))==0 ){
+      lipGroupTick(p, pOp);
+    }
   }else{
     bReject = lipProbeSlow(p, pOp);
   }
@@ -545,10 +564,9 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 
 /*
 ** Revise the probing order of a group of filter probes (LIP), whose
-** descriptor is the OP_FilterGroup pD.  Called by OP_Filter when a member
-** of the group rejects a row, every pD->p2 such rejections: LIP_REORDER
-** after the order changed, twice as many each time it held, up to
-** LIP_REORDER_MAX.
+** descriptor is the OP_FilterGroup pD.  Called (lipGroupTick()) when the
+** members of the group have rejected pD->p2 rows: LIP_REORDER after the
+** order changed, twice as many each time it held, up to LIP_REORDER_MAX.
 **
 ** The group is a region of consecutive code, one segment per member: the
 ** code that computes the member's key, then the OP_Filter that probes it

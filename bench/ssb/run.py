@@ -15,6 +15,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
 OURS = os.path.join(TOP, 'build', 'sqlite3')
 STOCK = os.path.join(TOP, 'bench', '.stock', 'sqlite3')
+STOCK_DROPIN = os.path.join(TOP, 'bench', '.stock-dropin', 'sqlite3')
 
 def die(msg):
     sys.exit('bench/ssb: ' + msg)
@@ -69,6 +70,7 @@ def analyzed(path):
 
 SYSTEMS = {
     'stock':   (STOCK, ''),
+    'stock-dropin': (STOCK_DROPIN, ''),
     'lip-off': (OURS, 'PRAGMA lip_filter=OFF;\n'),
     'lip-on':  (OURS, 'PRAGMA lip_filter=ON;\n'),
 }
@@ -196,7 +198,8 @@ def shell_config(system, db):
     cfg = dict(zip(keys, r))
     m = re.search(r'LIPSQLITE_VERSION=(\S+)', cfg.get('compile_options', ''))
     cfg['lipsqlite_version'] = m.group(1) if m else ''
-    cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'lip-off': 'OFF', 'lip-on': 'ON'}[system]
+    cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'stock-dropin': 'n/a (upstream filter)',
+                         'lip-off': 'OFF', 'lip-on': 'ON'}[system]
     return cfg
 
 def machine():
@@ -237,10 +240,15 @@ def main():
         if not duck_available():
             systems = list(SYSTEMS)
             skipped.append('DuckDB (not installed: pip install duckdb)')
+        if not os.access(STOCK_DROPIN, os.X_OK):
+            systems.remove('stock-dropin')
+            skipped.append('stock-dropin (not built: bench/build-stock.sh --dropin)')
     if not os.access(OURS, os.X_OK):
         die('no %s: run ./configure && make first' % OURS)
     if 'stock' in systems and not os.access(STOCK, os.X_OK):
         die('no stock build: run bench/build-stock.sh first')
+    if 'stock-dropin' in systems and not os.access(STOCK_DROPIN, os.X_OK):
+        die('no stock-dropin build: run bench/build-stock.sh --dropin first')
     qs = queries()
     if a.queries:
         want = a.queries.split(',')
@@ -316,10 +324,10 @@ def main():
         f.write('\nTimes in seconds: median (min-max). Full configuration per row in %s.\n' % os.path.basename(csvpath))
         for vname, _ in variants:
             for mode in ({'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]):
+                pairs = [(x, 'lip-on') for x in ('stock', 'stock-dropin') if x in systems and 'lip-on' in systems]
                 f.write('\n## %s keys, %s\n\n| query | %s |%s\n|---|%s%s\n' % (
                     vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', ' | '.join(systems),
-                    ' stock / lip-on |' if 'stock' in systems and 'lip-on' in systems else '',
-                    '---|' * len(systems), '---|' if 'stock' in systems and 'lip-on' in systems else ''))
+                    ''.join(' %s / %s |' % pr for pr in pairs), '---|' * len(systems), '---|' * len(pairs)))
                 tot = {s: 0.0 for s in systems}
                 for qn, _ in qs:
                     cells = []
@@ -327,13 +335,11 @@ def main():
                         v = results[(vname, mode, qn, s)]
                         tot[s] += statistics.median(v)
                         cells.append('%.3f (%.3f-%.3f)' % (statistics.median(v), min(v), max(v)))
-                    ratio = ''
-                    if 'stock' in systems and 'lip-on' in systems:
-                        ratio = ' %.2fx |' % (statistics.median(results[(vname, mode, qn, 'stock')]) /
-                                             statistics.median(results[(vname, mode, qn, 'lip-on')]))
+                    ratio = ''.join(' %.2fx |' % (statistics.median(results[(vname, mode, qn, x)]) /
+                                                  statistics.median(results[(vname, mode, qn, y)])) for x, y in pairs)
                     f.write('| %s | %s |%s\n' % (qn, ' | '.join(cells), ratio))
                 f.write('| **total** | %s |%s\n' % (' | '.join('**%.3f**' % tot[s] for s in systems),
-                        ' **%.2fx** |' % (tot['stock'] / tot['lip-on']) if 'stock' in systems and 'lip-on' in systems else ''))
+                        ''.join(' **%.2fx** |' % (tot[x] / tot[y]) for x, y in pairs)))
                 if any((vname, mode, qn) in filters for qn, _ in qs):
                     f.write('\nLIP Bloom filters of the last lip-on run (PRAGMA lip_filter_stats): '
                             'keys inserted, bytes of the bit array, keys probed / rejected, '

@@ -1,0 +1,2 @@
+@echo off
+nmake /f Makefile.msc %*
