@@ -90,25 +90,28 @@
 */
 typedef struct LipFilter LipFilter;
 struct LipFilter {
-  sqlite3 *db;        /* Connection, for the statistics at release */
-  int iReg;           /* Register holding this filter */
-  int iRank;          /* Position in its group's probe order, or -1 */
-  u8 eStatus;         /* LIPSTAT_BUILT or LIPSTAT_DISABLED */
+  /* Used by every probe: kept together, in the first 64 bytes */
+  u64 *aBlock;        /* Bit array: nBlock blocks of LIP_BLOCK_WORDS words */
+  u32 nBlock;         /* Number of blocks in aBlock[], 0 if not built */
+  u8 bExact;          /* aBlock[] is an exact bitmap of keys iMin.. */
+  u8 bInt;            /* aHash[] holds the keys themselves: all integers */
+  u16 mText;          /* Text mode of each key column, 2 bits each */
+  i64 iMin;           /* Smallest key while bInt */
+  u64 nRange;         /* Bits of the exact bitmap: keys iMin..iMin+nRange-1 */
   i64 nProbe;         /* All probes, for PRAGMA lip_filter_stats */
   i64 nReject;        /* All rejections */
+  /* Used when the filter is built, revised or released */
+  i64 iMax;           /* Largest key while bInt */
   i64 nProbeBase;     /* Decayed part of nProbe, for the reject rate */
   i64 nRejectBase;    /* Decayed part of nReject */
-  u16 mText;          /* Text mode of each key column, 2 bits each */
   int nHash;          /* Number of hashes in aHash[] */
   int nHashAlloc;     /* Allocated size of aHash[] */
   u64 *aHash;         /* Hashes of all keys added */
-  u64 *aBlock;        /* Bit array: nBlock blocks of LIP_BLOCK_WORDS words */
-  u32 nBlock;         /* Number of blocks in aBlock[], 0 if not built */
   int nBuilt;         /* Number of hashes when aBlock[] was sized */
-  u8 bInt;            /* aHash[] holds the keys themselves: all integers */
-  u8 bExact;          /* aBlock[] is an exact bitmap of keys iMin.. */
-  i64 iMin, iMax;     /* Smallest and largest key while bInt */
-  u64 nRange;         /* Bits of the exact bitmap: keys iMin..iMin+nRange-1 */
+  int iReg;           /* Register holding this filter */
+  int iRank;          /* Position in its group's probe order, or -1 */
+  u8 eStatus;         /* LIPSTAT_BUILT or LIPSTAT_DISABLED */
+  sqlite3 *db;        /* Connection, for the statistics at release */
 };
 
 /*
@@ -509,7 +512,7 @@ static SQLITE_NOINLINE void lipGroupTick(Vdbe *p, VdbeOp *pOp){
   pD->p1 += LIP_REORDER;
   if( pD->p1>=pD->p2 ){
     pD->p1 = 0;
-    sqlite3LipFilterGroup(p, pD);
+    sqlite3LipFilterGroup(p, pD, (int)(pOp - p->aOp));
   }
 }
 
@@ -578,7 +581,10 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 ** paper).  The rate of a filter probed late counts only the keys its
 ** predecessors let through, which is what matters for the cost of the
 ** order.  Every member's counts are then halved, so that the order follows
-** changes in the data.
+** changes in the data.  If the segments move, pD->p3 is set to the new
+** address of the opcode at iTrigger (the OP_Filter that called), so that
+** the profiling counters of a VDBE_PROFILE or SQLITE_ENABLE_STMT_SCANSTATUS
+** build follow it (OP_Filter).
 **
 ** P4 of pD is an array: its size, the address of the region, a flag
 ** (0: not checked yet, 1: the segments can be moved, 2: they cannot),
@@ -589,7 +595,7 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 ** its distance to pD.  If the segments cannot be moved, or memory runs
 ** out, the order stays as it is.
 */
-void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
+void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   u32 *ai = pD->p4.ai;
   int nMember = (int)ai[0]-2;
   int iStart = (int)ai[1];
@@ -658,6 +664,10 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD){
     memcpy(aCopy, &p->aOp[iStart], sizeof(VdbeOp)*(size_t)(iDesc-iStart));
     for(i=0, addr=iStart; i<nMember; i++){
       int k = aOrder[i];
+      if( iTrigger>=(int)aPos[k] && iTrigger<(int)(aPos[k]+aLen[k]) ){
+        /* Where the opcode that called us went, for its profile counters */
+        pD->p3 = addr + (iTrigger - (int)aPos[k]);
+      }
       memcpy(&p->aOp[addr], &aCopy[aPos[k]-iStart], sizeof(VdbeOp)*aLen[k]);
       aNewLen[i] = aLen[k];
       addr += aLen[k];
