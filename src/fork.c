@@ -30,6 +30,12 @@
 void sqlite3ForkConnInit(sqlite3 *db){
   memset(&db->fork, 0, sizeof(db->fork));
   db->fork.bLip = SQLITE_LIP_DEFAULT;
+  db->fork.eCleaner = SQLITE_PCLEANER_DEFAULT;
+  if( db->fork.eCleaner==PCLEANER_THREAD && db->mutex==0 ){
+    /* A background thread needs the connection's mutex (pcleaner.c) */
+    db->fork.eCleaner = PCLEANER_SYNC;
+  }
+  db->fork.rCleanerThreshold = SQLITE_PCLEANER_THRESHOLD_PCT/100.0;
 }
 
 /*
@@ -89,6 +95,18 @@ void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
 }
 
 /*
+** Code an OP_ResultRow that returns the single real value r as the result
+** of a PRAGMA.
+*/
+void sqlite3ForkResultReal(Parse *pParse, double r){
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  if( v==0 ) return;
+  if( pParse->nMem<1 ) pParse->nMem = 1;
+  sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, 1, 0, (const u8*)&r, P4_REAL);
+  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+}
+
+/*
 **   PRAGMA lipsqlite_version
 **
 ** Return the version of the fork.  The pragma is read-only.
@@ -119,6 +137,9 @@ static const struct ForkPragma {
   { "lip_filter",            sqlite3LipPragma },
   { "lip_filter_stats",      sqlite3LipStatsPragma },
   { "lipsqlite_version",     forkPragmaVersion },
+  { "page_cleaner",          sqlite3PcleanerPragma },
+  { "page_cleaner_stats",    sqlite3PcleanerStatsPragma },
+  { "page_cleaner_threshold", sqlite3PcleanerThresholdPragma },
 };
 
 /*

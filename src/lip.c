@@ -1062,4 +1062,8 @@ void sqlite3LipStatsPragma(
     sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
   }
   db->fork.nLipStat = 0;
+  /* The rows above are those of prepare time: make the statement prepare
+  ** again before it runs again, so that a cached statement reports the
+  ** filters released since. */
+  sqlite3VdbeAddOp2(v, OP_Expire, 1, 1);
 }

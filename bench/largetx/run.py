@@ -1,0 +1,788 @@
+#!/usr/bin/env python3
+"""Large transactions (the proactive coarse-grained page-cleaner paper):
+stock SQLite 3.53.4 against lipsqlite with its page cleaner off, synchronous
+and in a background thread, and both with an "infinite" cache, in one run,
+systems alternating run by run.
+
+  python3 bench/largetx/run.py [--tx-size 1mb,10kb] [--journal delete,truncate,persist,wal]
+                               [--sync full,normal] [--systems ...] [--repeat 3]
+                               [--threshold 0.8] [--sweep 0.2,0.4,0.6,0.8,1.0] [--syscalls]
+  python3 bench/largetx/run.py --quick        # smoke pass, well under a minute
+
+Every run is one process of the driver bench/largetx/largetx.c (compiled
+here, loading each system's libsqlite3.so with dlopen) on a fresh database.
+Writes bench/out/largetx-<stamp>.csv (one row per measured run, with the
+full configuration), bench/out/largetx-<stamp>-latencies.csv (every measured
+transaction), bench/out/largetx-<stamp>.md (medians, min-max, ratios of
+medians) and PNG plots when matplotlib is importable.
+"""
+import argparse, csv, hashlib, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
+DRIVER_SRC = os.path.join(HERE, 'largetx.c')
+STOCK_LIB = os.path.join(TOP, 'bench', '.stock', 'libsqlite3.so.0')
+OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
+             ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
+STRACE = '/usr/bin/strace'
+TRACED = 'write,pwrite64,fsync,fdatasync,writev,pwritev'
+WRITES = ('write', 'pwrite64', 'writev', 'pwritev')
+SYNCS_CALLS = ('fsync', 'fdatasync')
+
+# Transaction sizes: rows per transaction (about 120 bytes a row) and the
+# default number of measured transactions.
+TX_SIZES = {'1mb': (8500, 40, '1 MB'), '10kb': (85, 400, '10 KB')}
+JOURNALS = ['delete', 'truncate', 'persist', 'wal']
+SYNCS = ['full', 'normal']
+SYSTEMS = ['stock', 'cleaner-off', 'cleaner-sync', 'cleaner-thread', 'infinite-stock', 'infinite-ours']
+ALIASES = {'infinite': ['infinite-stock', 'infinite-ours'], 'all': SYSTEMS,
+           'cleaner': ['cleaner-off', 'cleaner-sync', 'cleaner-thread']}
+
+
+class BadInput(Exception):
+    pass
+
+
+def die(msg, status=2):
+    """One line on stderr and exit (2: bad input or missing library; 1: a run failed)."""
+    sys.stderr.write('bench/largetx: %s\n' % msg)
+    sys.exit(status)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        die(message)
+
+
+def progress(msg):
+    sys.stderr.write(msg + '\n')
+    sys.stderr.flush()
+
+
+def csv_list(text, known, what):
+    items = [x.strip().lower() for x in text.split(',') if x.strip()]
+    if not items:
+        raise BadInput('empty list for %s' % what)
+    for x in items:
+        if x not in known:
+            raise BadInput('unknown %s %r (known: %s)' % (what, x, ', '.join(known)))
+    return list(dict.fromkeys(items))
+
+
+def threshold_list(text, what):
+    out = []
+    for x in text.split(','):
+        x = x.strip()
+        if not x:
+            continue
+        try:
+            v = float(x)
+        except ValueError:
+            raise BadInput('%s: %r is not a number' % (what, x))
+        if not 0.0 <= v <= 1.0:
+            raise BadInput('%s: %g is outside 0..1 (a fraction of the cache)' % (what, v))
+        out.append(v)
+    if not out:
+        raise BadInput('empty list for %s' % what)
+    return out
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, 'rb') as f:
+        for b in iter(lambda: f.read(1 << 20), b''):
+            h.update(b)
+    return h.hexdigest()
+
+
+def machine(dbdir):
+    cpu = ''
+    with open('/proc/cpuinfo') as f:
+        for l in f:
+            if l.startswith('model name'):
+                cpu = l.split(':', 1)[1].strip()
+                break
+    fs = subprocess.run(['stat', '-f', '-c', '%T', dbdir], capture_output=True, text=True).stdout.strip()
+    mtype = mopts = ''
+    if shutil.which('findmnt'):
+        mnt = subprocess.run(['findmnt', '-n', '-o', 'FSTYPE,OPTIONS', '--target', dbdir],
+                             capture_output=True, text=True).stdout.split()
+        if len(mnt) == 2:
+            mtype, mopts = mnt
+    return {'fs': fs, 'mount_type': mtype, 'mount_options': mopts, 'kernel': platform.release(),
+            'cpu': cpu, 'cores': os.cpu_count(), 'db_dir': dbdir}
+
+
+def remove_db(db):
+    for suffix in ('', '-journal', '-wal', '-shm'):
+        try:
+            os.remove(db + suffix)
+        except FileNotFoundError:
+            pass
+
+
+class Bench:
+    def __init__(self, a, tmp):
+        self.a = a
+        self.tmp = tmp
+        self.driver = os.path.join(tmp, 'largetx')
+        self.libs = {}       # 'stock'/'ours' -> dict(path, snapshot, sha256, version, source_id)
+        self.seccomp = False  # strace --seccomp-bpf: stop at the traced calls only (faster)
+
+    def compile_driver(self):
+        cmd = ['cc', '-O2', '-Wall', '-o', self.driver, DRIVER_SRC, '-ldl']
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            die('compiling the driver failed: %s' % r.stderr.strip().splitlines()[-1:], 1)
+        self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
+        self.compile_cmd = 'cc -O2 -Wall -o largetx bench/largetx/largetx.c -ldl'
+
+    def snapshot(self, key, path):
+        """Copy the library to the scratch directory, so that the whole run
+        uses one build even if it is rebuilt meanwhile, and check that it
+        loads.  A library in the middle of being relinked is retried."""
+        snap = os.path.join(self.tmp, 'lib%s.so' % key)
+        err = ''
+        for attempt in range(6):
+            if attempt:
+                time.sleep(5)
+            try:
+                shutil.copyfile(path, snap)
+            except OSError as e:
+                err = str(e)
+                continue
+            r = subprocess.run([self.driver, snap, '--probe'], capture_output=True, text=True)
+            if r.returncode == 0:
+                info = json.loads(r.stdout)
+                self.libs[key] = dict(path=path, snapshot=snap, sha256=sha256(snap),
+                                      version=info['sqlite_version'], source_id=info['source_id'])
+                return
+            err = r.stderr.strip()
+        die('library %s does not load: %s' % (path, err), 1)
+
+    def system(self, name, threshold=None):
+        """(library key, cache_size, extra SQL statements) of a system."""
+        a = self.a
+        if name == 'stock':
+            return 'stock', a.cache, []
+        if name == 'infinite-stock':
+            return 'stock', a.inf_cache, []
+        if name == 'cleaner-off':
+            return 'ours', a.cache, ['PRAGMA page_cleaner=off']
+        if name == 'infinite-ours':
+            return 'ours', a.inf_cache, ['PRAGMA page_cleaner=off']
+        mode = name.split('-', 1)[1]
+        return 'ours', a.cache, ['PRAGMA page_cleaner=%s' % mode,
+                                 'PRAGMA page_cleaner_threshold=%g' % threshold]
+
+    def run(self, name, threshold, size, journal, sync, strace_log=None):
+        lib, cache, sql = self.system(name, threshold)
+        rows, ntx = TX_SIZES[size][0], (self.a.tx or TX_SIZES[size][1])
+        if strace_log and self.a.syscalls_tx:
+            ntx = self.a.syscalls_tx
+        db = self.a.db
+        cmd = [self.driver, self.libs[lib]['snapshot'], db, '--journal', journal, '--sync', sync,
+               '--cache', str(cache), '--page-size', str(self.a.page_size), '--rows', str(rows),
+               '--tx', str(ntx), '--warmup', str(self.a.warmup_tx), '--seed', str(self.a.seed)]
+        for q in sql:
+            cmd += ['--sql', q]
+        if strace_log:
+            cmd = [STRACE, '-f', '-qq'] + (['--seccomp-bpf'] if self.seccomp else []) + [
+                '-o', strace_log, '-e', 'trace=' + TRACED, '--'] + cmd
+        remove_db(db)
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+        finally:
+            remove_db(db)
+        if r.returncode != 0:
+            die('%s %s %s %s failed: %s' % (name, size, journal, sync, r.stderr.strip()[-400:]), 1)
+        res = json.loads(r.stdout)
+        res['extra_sql'] = sql
+        res['lib'] = lib
+        if strace_log:
+            res['syscalls'] = parse_strace(strace_log, ntx)
+        return res
+
+
+def parse_strace(path, ntx):
+    """Count the traced system calls between the driver's markers (the
+    measured transactions only), per transaction; bytes from the return
+    values of the write calls."""
+    entry = re.compile(r'^(?:\d+\s+)?(\w+)\((.*)$')
+    resumed = re.compile(r'^(?:\d+\s+)?<\.\.\. (\w+) resumed>.*\)\s+=\s+(-?\d+)')
+    done = re.compile(r'\)\s+=\s+(-?\d+)')
+    counts, nbytes, inside = {}, 0, False
+    with open(path, errors='replace') as f:
+        for line in f:
+            if 'largetx:measure:begin' in line:
+                inside = True
+                continue
+            if 'largetx:measure:end' in line:
+                inside = False
+                continue
+            if not inside:
+                continue
+            m = entry.match(line)
+            if m:
+                call = m.group(1)
+                counts[call] = counts.get(call, 0) + 1
+                if call in WRITES and '<unfinished' not in line:
+                    d = done.search(line)
+                    if d and int(d.group(1)) > 0:
+                        nbytes += int(d.group(1))
+                continue
+            m = resumed.match(line)
+            if m and m.group(1) in WRITES and int(m.group(2)) > 0:
+                nbytes += int(m.group(2))
+    return {'writes_per_tx': sum(counts.get(c, 0) for c in WRITES) / ntx,
+            'fsyncs_per_tx': sum(counts.get(c, 0) for c in SYNCS_CALLS) / ntx,
+            'kib_written_per_tx': nbytes / 1024.0 / ntx,
+            'calls': ' '.join('%s:%d' % kv for kv in sorted(counts.items()))}
+
+
+def cleaner_stats(res):
+    """Sum the numeric columns of PRAGMA page_cleaner_stats (one row per
+    schema) into batches, pages and microseconds; None if the library has
+    no such PRAGMA."""
+    rows = res.get('page_cleaner_stats') or []
+    if not rows:
+        return None
+    out = {'batches': 0.0, 'pages': 0.0, 'us': 0.0}
+    for row in rows:
+        keys = list(row)
+        for key, names, pos in (('batches', ('batches', 'batch'), 3), ('pages', ('pages',), 4),
+                                ('us', ('microseconds', 'us', 'usec', 'micros'), 5)):
+            col = next((k for k in keys if k.lower() in names), keys[pos] if len(keys) > pos else None)
+            try:
+                out[key] += float(row.get(col) or 0)
+            except (TypeError, ValueError):
+                pass
+    return out
+
+
+def lipsqlite_version(res):
+    m = re.search(r'LIPSQLITE_VERSION=(\S+)', res.get('compile_options') or '')
+    return m.group(1) if m else ''
+
+
+def label(name, threshold):
+    return name if threshold is None else '%s@%g' % (name, threshold)
+
+
+def fmt_med(values, digits=1):
+    if not values:
+        return '-'
+    return '%.*f (%.*f–%.*f)' % (digits, statistics.median(values), digits, min(values), digits, max(values))
+
+
+def main():
+    ap = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--systems', default=None,
+                    help='comma-separated (default: all whose library exists): ' + ', '.join(SYSTEMS) +
+                    '; "infinite" = infinite-stock,infinite-ours; "cleaner" = the three cleaner-*')
+    ap.add_argument('--tx-size', default=None, help='1mb,10kb (default both)')
+    ap.add_argument('--journal', default=None, help='delete,truncate,persist,wal (default all)')
+    ap.add_argument('--sync', default=None, help='full,normal (default both)')
+    ap.add_argument('--threshold', default='0.8', help='page_cleaner_threshold of cleaner-sync/-thread (0..1)')
+    ap.add_argument('--sweep', default='', help='thresholds for a sweep of cleaner-sync in WAL, e.g. 0.2,0.4,0.6,0.8,1.0')
+    ap.add_argument('--sweep-mode', default='sync', choices=['sync', 'thread'], help='cleaner of the sweep')
+    ap.add_argument('--sweep-size', default='1mb', help='transaction size of the sweep (default 1mb)')
+    ap.add_argument('--sweep-only', action='store_true', help='run the sweep alone, not the matrix')
+    ap.add_argument('--repeat', type=int, default=None, help='measured runs per system and config (default 3)')
+    ap.add_argument('--warmup-runs', type=int, default=1, help='unmeasured runs per system and config first (default 1)')
+    ap.add_argument('--tx', type=int, default=None, help='measured transactions per run (default 40 for 1mb, 400 for 10kb)')
+    ap.add_argument('--warmup-tx', type=int, default=3, help='unmeasured transactions at the start of each run (default 3)')
+    ap.add_argument('--cache', type=int, default=100, help='cache_size of the normal systems (default 100 pages)')
+    ap.add_argument('--inf-cache', type=int, default=-1000000, help='cache_size of infinite-* (default -1000000, ~1 GB)')
+    ap.add_argument('--page-size', type=int, default=4096)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--syscalls', action='store_true',
+                    help='one extra run per system and config under strace: writes and fsyncs per transaction')
+    ap.add_argument('--syscalls-tx', type=int, default=None,
+                    help='measured transactions of the strace run (default: as the timed runs); '
+                    'strace costs about 0.1 ms per write call here')
+    ap.add_argument('--quick', action='store_true',
+                    help='smoke pass: 1mb,10kb, wal,delete, full, 8 tx, repeat 1')
+    ap.add_argument('--lib-ours', default=None, help='our libsqlite3.so (default: found in build/)')
+    ap.add_argument('--lib-stock', default=STOCK_LIB, help='stock libsqlite3.so (default bench/.stock/libsqlite3.so.0)')
+    ap.add_argument('--dir', default=None, help='directory of the database file (default: --out)')
+    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
+    ap.add_argument('--no-plots', action='store_true')
+    a = ap.parse_args()
+
+    q = a.quick
+    try:
+        a.sizes = csv_list(a.tx_size or '1mb,10kb', list(TX_SIZES), 'transaction size')
+        a.journals = csv_list(a.journal or ('wal,delete' if q else ','.join(JOURNALS)), JOURNALS, 'journal mode')
+        a.syncs = csv_list(a.sync or ('full' if q else ','.join(SYNCS)), SYNCS, 'synchronous')
+        a.threshold = threshold_list(a.threshold, '--threshold')
+        if len(a.threshold) != 1:
+            raise BadInput('--threshold takes one value (use --sweep for several)')
+        a.threshold = a.threshold[0]
+        a.sweep = threshold_list(a.sweep, '--sweep') if a.sweep else []
+        a.sweep_size = csv_list(a.sweep_size, list(TX_SIZES), 'transaction size')[0]
+        if a.sweep_only and not a.sweep:
+            raise BadInput('--sweep-only needs --sweep')
+        if a.systems is not None:
+            want = []
+            for x in [s.strip().lower() for s in a.systems.split(',') if s.strip()]:
+                if x in ALIASES:
+                    want += ALIASES[x]
+                elif x in SYSTEMS:
+                    want.append(x)
+                else:
+                    raise BadInput('unknown system %r (known: %s)' % (x, ', '.join(SYSTEMS + list(ALIASES))))
+            if not want:
+                raise BadInput('empty list for --systems')
+            a.system_list = [s for s in SYSTEMS if s in want]
+        else:
+            a.system_list = list(SYSTEMS)
+    except BadInput as e:
+        die(str(e))
+    if a.repeat is None:
+        a.repeat = 1 if q else 3
+    if a.tx is None and q:
+        a.tx = 8
+    if a.repeat < 1:
+        die('--repeat must be at least 1 (got %d)' % a.repeat)
+    if a.warmup_runs < 0 or a.warmup_tx < 0:
+        die('--warmup-runs and --warmup-tx must be >= 0')
+    if a.tx is not None and a.tx < 1:
+        die('--tx must be at least 1 (got %d)' % a.tx)
+    if a.page_size < 512 or a.page_size > 65536 or a.page_size & (a.page_size - 1):
+        die('--page-size must be a power of two from 512 to 65536 (got %d)' % a.page_size)
+    if a.syscalls and not os.access(STRACE, os.X_OK):
+        die('--syscalls needs %s' % STRACE)
+    if a.syscalls_tx is not None and (a.syscalls_tx < 1 or not a.syscalls):
+        die('--syscalls-tx needs --syscalls and a count >= 1')
+
+    # Libraries.  A library named on the command line (or a system named in
+    # --systems) must exist; by default, systems without one are skipped.
+    explicit = a.systems is not None
+    ours = a.lib_ours
+    if ours is None:
+        ours = next((p for p in OURS_LIBS if os.path.exists(p)), None)
+    elif not os.path.isfile(ours):
+        die('--lib-ours %s: no such file' % ours)
+    if a.lib_stock != STOCK_LIB and not os.path.isfile(a.lib_stock):
+        die('--lib-stock %s: no such file' % a.lib_stock)
+    stock = a.lib_stock if os.path.isfile(a.lib_stock) else None
+    skipped = []
+    for s in list(a.system_list):
+        lib = 'stock' if s in ('stock', 'infinite-stock') else 'ours'
+        if (stock if lib == 'stock' else ours) is None:
+            msg = ('%s: no stock library %s (run bench/build-stock.sh)' % (s, a.lib_stock) if lib == 'stock'
+                   else '%s: no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)' % s)
+            if explicit:
+                die(msg)
+            skipped.append(msg)
+            a.system_list.remove(s)
+    if not a.system_list:
+        die('no system to run: ' + '; '.join(skipped))
+    for m in skipped:
+        progress('bench/largetx: skipped %s' % m)
+
+    os.makedirs(a.out, exist_ok=True)
+    dbdir = os.path.abspath(a.dir or a.out)
+    if not os.path.isdir(dbdir):
+        die('--dir %s: no such directory' % dbdir)
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    a.db = os.path.join(dbdir, 'largetx-%s.db' % stamp)
+    tmp = tempfile.mkdtemp(prefix='largetx-')
+    try:
+        bench(a, tmp, stamp, ours, stock, skipped, dbdir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        remove_db(a.db)
+
+
+def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
+    b = Bench(a, tmp)
+    b.compile_driver()
+    need = {('stock' if s in ('stock', 'infinite-stock') else 'ours') for s in a.system_list}
+    if 'stock' in need:
+        b.snapshot('stock', stock)
+    if 'ours' in need:
+        b.snapshot('ours', ours)
+    mach = machine(dbdir)
+    if a.syscalls:
+        b.seccomp = subprocess.run([STRACE, '-f', '-qq', '--seccomp-bpf', '-o', os.devnull, '-e', 'trace=write',
+                                    'true'], capture_output=True).returncode == 0
+
+    # Groups of systems run side by side on one configuration.
+    groups = []
+    if not a.sweep_only:
+        for size in a.sizes:
+            for j in a.journals:
+                for s in a.syncs:
+                    systems = [(n, a.threshold if n in ('cleaner-sync', 'cleaner-thread') else None)
+                               for n in a.system_list]
+                    groups.append(dict(kind='matrix', size=size, journal=j, sync=s, systems=systems))
+    if a.sweep:
+        refs = [n for n in ('stock', 'cleaner-off', 'infinite-stock', 'infinite-ours') if n in a.system_list]
+        if not any(n in a.system_list for n in ('cleaner-off', 'cleaner-sync', 'cleaner-thread', 'infinite-ours')):
+            die('--sweep needs our library (a cleaner-* system)')
+        for s in a.syncs:
+            systems = [(n, None) for n in refs] + [('cleaner-' + a.sweep_mode, t) for t in a.sweep]
+            groups.append(dict(kind='sweep', size=a.sweep_size, journal='wal', sync=s, systems=systems))
+    nruns = sum(len(g['systems']) * (a.warmup_runs + a.repeat + (1 if a.syscalls else 0)) for g in groups)
+
+    csvpath = os.path.join(a.out, 'largetx-%s.csv' % stamp)
+    latpath = os.path.join(a.out, 'largetx-%s-latencies.csv' % stamp)
+    results = {}     # (kind, size, journal, sync, label) -> list of result dicts
+    sysinfo = {}     # label -> first result (configuration as read back)
+    sc = {}          # (kind, size, journal, sync, label) -> syscall counts
+    done = 0
+    t_start = time.time()
+    fcsv = open(csvpath, 'w', newline='')
+    flat = open(latpath, 'w', newline='')
+    wcsv = None
+    wlat = csv.writer(flat)
+    wlat.writerow(['kind', 'system', 'threshold', 'tx_size', 'journal', 'sync', 'rep', 'tx', 'latency_us'])
+    for g in groups:
+        size, j, s = g['size'], g['journal'], g['sync']
+        nrun = a.warmup_runs + a.repeat
+        for k in range(nrun):
+            rot = k % len(g['systems'])
+            order = g['systems'][rot:] + g['systems'][:rot]
+            for name, th in order:
+                done += 1
+                lb = label(name, th)
+                res = b.run(name, th, size, j, s)
+                what = 'warm-up' if k < a.warmup_runs else 'run %d/%d' % (k - a.warmup_runs + 1, a.repeat)
+                progress('[%d/%d %4.0fs] %s %-5s %-8s %-6s %-20s %-9s %7.1f tx/s  p50 %7.2f ms  p99 %7.2f ms' % (
+                    done, nruns, time.time() - t_start, g['kind'], size, j, s, lb, what,
+                    res['tx_per_s'], res['p50_ms'], res['p99_ms']))
+                sysinfo.setdefault(lb, res)
+                if k < a.warmup_runs:
+                    continue
+                res['rep'] = k - a.warmup_runs + 1
+                results.setdefault((g['kind'], size, j, s, lb), []).append(res)
+        if a.syscalls:
+            for name, th in g['systems']:
+                done += 1
+                lb = label(name, th)
+                log = os.path.join(tmp, 'strace.log')
+                res = b.run(name, th, size, j, s, strace_log=log)
+                os.remove(log)
+                sc[(g['kind'], size, j, s, lb)] = res['syscalls']
+                progress('[%d/%d %4.0fs] %s %-5s %-8s %-6s %-20s strace    %7.1f writes/tx  %5.2f fsyncs/tx  %8.1f KiB/tx' % (
+                    done, nruns, time.time() - t_start, g['kind'], size, j, s, lb,
+                    res['syscalls']['writes_per_tx'], res['syscalls']['fsyncs_per_tx'],
+                    res['syscalls']['kib_written_per_tx']))
+        # The group's rows, now that its system calls are known.
+        for name, th in g['systems']:
+            key = (g['kind'], size, j, s, label(name, th))
+            for res in results.get(key, []):
+                cs = cleaner_stats(res)
+                sy = sc.get(key, {})
+                req = res['requested']
+                row = dict(
+                    stamp=stamp, kind=g['kind'], system=name,
+                    threshold='' if th is None else th, tx_size=size, rows_per_tx=req['rows_per_tx'],
+                    tx=req['tx'], warmup_tx=req['warmup_tx'], seed=req['seed'], journal=j, sync=s,
+                    cache_size_requested=req['cache_size'], rep=res['rep'],
+                    tx_per_s=res['tx_per_s'], p50_ms=res['p50_ms'], p99_ms=res['p99_ms'],
+                    mean_ms=res['mean_ms'], min_ms=res['min_ms'], max_ms=res['max_ms'], total_s=res['total_s'],
+                    syscalls_tx=(a.syscalls_tx or req['tx']) if sy else '', writes_per_tx=sy.get('writes_per_tx', ''), fsyncs_per_tx=sy.get('fsyncs_per_tx', ''),
+                    kib_written_per_tx=sy.get('kib_written_per_tx', ''), syscalls=sy.get('calls', ''),
+                    cleaner_batches=cs['batches'] if cs else '', cleaner_pages=cs['pages'] if cs else '',
+                    cleaner_us=cs['us'] if cs else '',
+                    page_cleaner=res.get('page_cleaner') if res.get('page_cleaner') is not None else 'absent',
+                    page_cleaner_threshold=res.get('page_cleaner_threshold') or '',
+                    extra_sql='; '.join(res['extra_sql']), key_collisions=res['key_collisions'],
+                    library=b.libs[res['lib']]['path'], library_sha256=b.libs[res['lib']]['sha256'],
+                    sqlite_version=res['sqlite_version'], source_id=res['source_id'],
+                    compile_options=res['compile_options'], journal_mode=res['journal_mode'],
+                    synchronous=res['synchronous'], page_size=res['page_size'], cache_size=res['cache_size'],
+                    mmap_size=res['mmap_size'], wal_autocheckpoint=res['wal_autocheckpoint'],
+                    temp_store=res['temp_store'], locking_mode=res['locking_mode'],
+                    page_count=res['page_count'], lipsqlite_version=lipsqlite_version(res),
+                    fs=mach['fs'], mount_type=mach['mount_type'], mount_options=mach['mount_options'],
+                    db_dir=mach['db_dir'],
+                    kernel=mach['kernel'], cpu=mach['cpu'], cores=mach['cores'], driver_cc=b.cc)
+                if wcsv is None:
+                    wcsv = csv.DictWriter(fcsv, fieldnames=list(row))
+                    wcsv.writeheader()
+                wcsv.writerow(row)
+                for i, lat in enumerate(res['latencies_us']):
+                    wlat.writerow([g['kind'], name, '' if th is None else th, size, j, s, res['rep'], i + 1, lat])
+        fcsv.flush()
+        flat.flush()
+    fcsv.close()
+    flat.close()
+
+    md = os.path.join(a.out, 'largetx-%s.md' % stamp)
+    plots = make_plots(a, stamp, groups, results) if not a.no_plots else 'plots skipped (--no-plots)'
+    write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots,
+                 time.time() - t_start)
+    print(open(md).read())
+    print('CSV: %s\nLatencies: %s\nReport: %s' % (csvpath, latpath, md))
+
+
+def med(results, key, field='tx_per_s'):
+    v = results.get(key)
+    return statistics.median(r[field] for r in v) if v else None
+
+
+def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots, elapsed):
+    rel = lambda p: p.replace(TOP + '/', '')
+    with open(md, 'w') as f:
+        f.write('# Large transactions (page-cleaner paper), %s\n\n' % stamp)
+        f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s; database in %(db_dir)s '
+                '(filesystem %(mount_type)s, `stat -f` %(fs)s, mount options %(mount_options)s).\n\n' % mach)
+        absent = sorted({lb for lb, r in sysinfo.items() if lb.startswith('cleaner-')
+                         and not lb.startswith('cleaner-off') and r.get('page_cleaner') is None})
+        if absent:
+            f.write('**Warning: the library of %s does not know PRAGMA page_cleaner (it returns no row): '
+                    'those runs measure the unmodified pager, not the page cleaner.**\n\n' % ', '.join(absent))
+        f.write('Workload: table `t(k TEXT PRIMARY KEY, v TEXT, n INTEGER)`; a transaction is BEGIN, N inserts '
+                'of (8-character pseudo-random key, 100-byte pseudo-random text, integer), COMMIT; '
+                'xorshift64* seed %d, one prepared INSERT. ' % a.seed)
+        f.write('Transaction sizes: %s. ' % ', '.join(
+            '%s = %d rows, %d measured tx' % (TX_SIZES[x][2], TX_SIZES[x][0], a.tx or TX_SIZES[x][1])
+            for x in dict.fromkeys(a.sizes + ([a.sweep_size] if a.sweep else []))))
+        f.write('Each run: a fresh database file, page_size %d, %d warm-up transactions not counted, then the '
+                'measured ones; throughput = measured transactions / their wall time; latency = BEGIN to end of '
+                'COMMIT (p99 by nearest rank). Per system and configuration: %d warm-up run(s), then %d measured '
+                'run(s); the systems alternate, their order rotated from one run to the next. '
+                'cache_size %d pages; "infinite" = cache_size %d. Driver: `%s` (%s), one process per run, '
+                'the library loaded with dlopen.\n\n' % (
+                    a.page_size, a.warmup_tx, a.warmup_runs, a.repeat, a.cache, a.inf_cache, b.compile_cmd, b.cc))
+        f.write('Systems:\n\n')
+        seen = set()
+        for g in groups:
+            for name, th in g['systems']:
+                lb = label(name, th)
+                if lb in seen or lb not in sysinfo:
+                    continue
+                seen.add(lb)
+                r = sysinfo[lb]
+                lib = b.libs[r['lib']]
+                note = ''
+                if name.startswith('cleaner-') or name == 'infinite-ours':
+                    want = 'off' if name in ('cleaner-off', 'infinite-ours') else name.split('-', 1)[1]
+                    got = r.get('page_cleaner')
+                    if got is None and want == 'off':
+                        note = ' — PRAGMA page_cleaner is not recognised by this library (no row): a no-op'
+                    elif got is None:
+                        note = (' — **PRAGMA page_cleaner is not recognised by this library (it returns no row): '
+                                'these runs are the unmodified pager, not the cleaner**')
+                    elif str(got).lower() != want:
+                        note = ' — **PRAGMA page_cleaner reads back %r, not %r**' % (got, want)
+                    else:
+                        note = ' — page_cleaner reads back %r, threshold %s' % (got, r.get('page_cleaner_threshold'))
+                f.write('- **%s**: `%s` (sha256 %s…), SQLite %s, source id `%s`; journal/sync as per table, '
+                        'cache_size %s, page_size %s, mmap_size %s, wal_autocheckpoint %s, temp_store %s, '
+                        'locking_mode %s; extra SQL: %s%s\n' % (
+                            lb, rel(lib['path']), lib['sha256'][:12], r['sqlite_version'], r['source_id'],
+                            r['cache_size'], r['page_size'], r['mmap_size'], r['wal_autocheckpoint'],
+                            r['temp_store'], r['locking_mode'],
+                            '`%s`' % '; '.join(r['extra_sql']) if r['extra_sql'] else 'none', note))
+        for m in skipped:
+            f.write('- skipped: %s\n' % m)
+        f.write('\nCompile options of each library, and every other parameter, are in each row of `%s`; '
+                'every measured transaction in `%s`.\n' % (os.path.basename(csvpath), os.path.basename(latpath)))
+
+        # The matrix.
+        for size in a.sizes:
+            for s in a.syncs:
+                gs = [g for g in groups if g['kind'] == 'matrix' and g['size'] == size and g['sync'] == s]
+                if not gs:
+                    continue
+                labels = [label(n, t) for n, t in gs[0]['systems']]
+                rows_per_tx = TX_SIZES[size][0]
+                f.write('\n## %s transactions (%d rows), synchronous=%s\n\n' % (TX_SIZES[size][2], rows_per_tx, s.upper()))
+                f.write('Throughput, transactions/s: median (min–max) of %d runs.\n\n' % a.repeat)
+                f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+                for g in gs:
+                    f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(
+                        fmt_med([r['tx_per_s'] for r in results.get(('matrix', size, g['journal'], s, lb), [])])
+                        for lb in labels)))
+                pairs = [(x, y) for x, y in (
+                    ('cleaner-sync@%g' % a.threshold, 'stock'), ('cleaner-thread@%g' % a.threshold, 'stock'),
+                    ('cleaner-off', 'stock'),
+                    ('cleaner-sync@%g' % a.threshold, 'infinite-ours'), ('cleaner-thread@%g' % a.threshold, 'infinite-ours'),
+                    ('cleaner-off', 'infinite-ours'), ('stock', 'infinite-stock'))
+                    if x in labels and y in labels]
+                if pairs:
+                    f.write('\nRatios of median throughputs within this run (> 1: the first is faster).\n\n')
+                    f.write('| journal | %s |\n|---|%s\n' % (' | '.join('%s / %s' % p for p in pairs), '---|' * len(pairs)))
+                    for g in gs:
+                        cells = []
+                        for x, y in pairs:
+                            mx = med(results, ('matrix', size, g['journal'], s, x))
+                            my = med(results, ('matrix', size, g['journal'], s, y))
+                            cells.append('%.3f' % (mx / my) if mx and my else '-')
+                        f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+                f.write('\nLatency per transaction, ms: median over runs of p50 / p99.\n\n')
+                f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+                for g in gs:
+                    cells = []
+                    for lb in labels:
+                        k = ('matrix', size, g['journal'], s, lb)
+                        cells.append('%.2f / %.2f' % (med(results, k, 'p50_ms'), med(results, k, 'p99_ms'))
+                                     if results.get(k) else '-')
+                    f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+                if a.syscalls:
+                    f.write('\nSystem calls per measured transaction (one separate run of %s measured '
+                            'transactions under `strace -f%s`, counted between the driver\'s markers: the %d '
+                            'warm-up transactions, the set-up and the close are excluded): write calls (write, '
+                            'pwrite64, writev, pwritev) / fsync calls (fsync, fdatasync) / KiB written.\n\n' % (
+                                a.syscalls_tx or a.tx or TX_SIZES[size][1],
+                                ' --seccomp-bpf' if b.seccomp else '', a.warmup_tx))
+                    f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+                    for g in gs:
+                        cells = []
+                        for lb in labels:
+                            y = sc.get(('matrix', size, g['journal'], s, lb))
+                            cells.append('%.1f / %.2f / %.0f' % (y['writes_per_tx'], y['fsyncs_per_tx'],
+                                                                 y['kib_written_per_tx']) if y else '-')
+                        f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+                cl = [lb for lb in labels if lb.startswith('cleaner-')]
+                if cl and any(cleaner_stats(r) for g in gs for lb in cl
+                              for r in results.get(('matrix', size, g['journal'], s, lb), [])):
+                    f.write('\nPage cleaner (PRAGMA page_cleaner_stats of the last run, totals over warm-up and '
+                            'measured transactions): batches / pages written / ms spent.\n\n')
+                    f.write('| journal | %s |\n|---|%s\n' % (' | '.join(cl), '---|' * len(cl)))
+                    for g in gs:
+                        cells = []
+                        for lb in cl:
+                            rs = results.get(('matrix', size, g['journal'], s, lb), [])
+                            cs = cleaner_stats(rs[-1]) if rs else None
+                            cells.append('%d / %d / %.1f' % (cs['batches'], cs['pages'], cs['us'] / 1e3) if cs else '-')
+                        f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+
+        # The threshold sweep.
+        for g in [g for g in groups if g['kind'] == 'sweep']:
+            size, s = g['size'], g['sync']
+            f.write('\n## Threshold sweep: cleaner-%s, WAL, %s transactions, synchronous=%s\n\n' % (
+                a.sweep_mode, TX_SIZES[size][2], s.upper()))
+            refs = [label(n, t) for n, t in g['systems'] if t is None]
+            cols = [r for r in ('stock', 'infinite-ours') if r in refs]
+            f.write('Ratios are of median throughputs; cleaner = batches / pages of PRAGMA page_cleaner_stats in '
+                    'the last run (warm-up and measured transactions).\n\n')
+            f.write('| system | threshold | tx/s median (min–max) | %sp50 / p99 ms | cleaner |%s\n'
+                    '|---|---|---|%s---|---|%s\n' % (
+                        ''.join('vs %s | ' % c for c in cols), ' writes/tx | fsyncs/tx |' if a.syscalls else '',
+                        '---|' * len(cols), '---|---|' if a.syscalls else ''))
+            for n, t in g['systems']:
+                lb = label(n, t)
+                k = ('sweep', size, 'wal', s, lb)
+                if not results.get(k):
+                    continue
+                ratios = ''.join('%.3f | ' % (med(results, k) / med(results, ('sweep', size, 'wal', s, c)))
+                                 for c in cols)
+                y = sc.get(k)
+                cs = cleaner_stats(results[k][-1])
+                f.write('| %s | %s | %s | %s%.2f / %.2f | %s |%s\n' % (
+                    n, '-' if t is None else '%g' % t, fmt_med([r['tx_per_s'] for r in results[k]]), ratios,
+                    med(results, k, 'p50_ms'), med(results, k, 'p99_ms'),
+                    '%d / %d' % (cs['batches'], cs['pages']) if cs else '-',
+                    (' %.1f | %.2f |' % (y['writes_per_tx'], y['fsyncs_per_tx']) if y else ' - | - |')
+                    if a.syscalls else ''))
+        f.write('\n## Plots\n\n')
+        if isinstance(plots, str):
+            f.write('%s\n' % plots)
+        else:
+            for p in plots:
+                f.write('- `%s`\n' % os.path.basename(p))
+        f.write('\nWall time of this benchmark: %.0f s.\n' % elapsed)
+
+
+def make_plots(a, stamp, groups, results):
+    """PNG plots; a list of files, or a string saying why there are none."""
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except Exception as e:  # not importable, or a broken installation
+        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    out = []
+
+    def cdf(ax, lats, lb):
+        xs = sorted(x / 1e3 for x in lats)
+        ax.step([xs[0]] + xs, [0.0] + [(i + 1) / len(xs) for i in range(len(xs))], where='post', label=lb)
+
+    for size in a.sizes:
+        for s in a.syncs:
+            gs = [g for g in groups if g['kind'] == 'matrix' and g['size'] == size and g['sync'] == s]
+            if not gs:
+                continue
+            labels = [label(n, t) for n, t in gs[0]['systems']]
+            fig, ax = plt.subplots(figsize=(9, 4.5))
+            width = 0.8 / len(labels)
+            for i, lb in enumerate(labels):
+                xs, ys, lo, hi = [], [], [], []
+                for gi, g in enumerate(gs):
+                    v = [r['tx_per_s'] for r in results.get(('matrix', size, g['journal'], s, lb), [])]
+                    if not v:
+                        continue
+                    m = statistics.median(v)
+                    xs.append(gi + (i - (len(labels) - 1) / 2) * width)
+                    ys.append(m)
+                    lo.append(m - min(v))
+                    hi.append(max(v) - m)
+                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=lb)
+            ax.set_xticks(range(len(gs)))
+            ax.set_xticklabels([g['journal'].upper() for g in gs])
+            ax.set_ylabel('transactions/s (median, min–max)')
+            ax.set_title('%s transactions, synchronous=%s, cache_size %d' % (TX_SIZES[size][2], s.upper(), a.cache))
+            ax.legend(fontsize=8)
+            fig.tight_layout()
+            p = os.path.join(a.out, 'largetx-%s-tput-%s-%s.png' % (stamp, size, s))
+            fig.savefig(p, dpi=110)
+            plt.close(fig)
+            out.append(p)
+            g = next((g for g in gs if g['journal'] == 'wal'), None)
+            if g and size == '1mb':
+                fig, ax = plt.subplots(figsize=(7, 4.5))
+                for lb in labels:
+                    lats = [x for r in results.get(('matrix', size, 'wal', s, lb), []) for x in r['latencies_us']]
+                    if lats:
+                        cdf(ax, lats, lb)
+                ax.set_xlabel('transaction latency, ms')
+                ax.set_ylabel('fraction of transactions')
+                ax.set_title('1 MB transactions, WAL, synchronous=%s (all measured runs)' % s.upper())
+                ax.legend(fontsize=8)
+                fig.tight_layout()
+                p = os.path.join(a.out, 'largetx-%s-cdf-1mb-wal-%s.png' % (stamp, s))
+                fig.savefig(p, dpi=110)
+                plt.close(fig)
+                out.append(p)
+    for g in [g for g in groups if g['kind'] == 'sweep']:
+        size, s = g['size'], g['sync']
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
+        ts = [t for n, t in g['systems'] if t is not None]
+        ys, lo, hi = [], [], []
+        for t in ts:
+            v = [r['tx_per_s'] for r in results[('sweep', size, 'wal', s, label('cleaner-' + a.sweep_mode, t))]]
+            ys.append(statistics.median(v))
+            lo.append(ys[-1] - min(v))
+            hi.append(max(v) - ys[-1])
+        ax1.errorbar(ts, ys, yerr=[lo, hi], marker='o', capsize=3, label='cleaner-%s' % a.sweep_mode)
+        for n, t in g['systems']:
+            if t is None:
+                ax1.axhline(med(results, ('sweep', size, 'wal', s, n)), linestyle='--', linewidth=1,
+                            color={'stock': 'C3', 'cleaner-off': 'C2', 'infinite-ours': 'C4'}.get(n, 'C5'), label=n)
+        ax1.set_xlabel('page_cleaner_threshold (fraction of the cache)')
+        ax1.set_ylabel('transactions/s (median, min–max)')
+        ax1.legend(fontsize=8)
+        for n, t in g['systems']:
+            lats = [x for r in results.get(('sweep', size, 'wal', s, label(n, t)), []) for x in r['latencies_us']]
+            if lats:
+                cdf(ax2, lats, label(n, t))
+        ax2.set_xlabel('transaction latency, ms')
+        ax2.set_ylabel('fraction of transactions')
+        ax2.legend(fontsize=7)
+        fig.suptitle('Threshold sweep, WAL, %s transactions, synchronous=%s' % (TX_SIZES[size][2], s.upper()))
+        fig.tight_layout()
+        p = os.path.join(a.out, 'largetx-%s-sweep-%s-%s.png' % (stamp, size, s))
+        fig.savefig(p, dpi=110)
+        plt.close(fig)
+        out.append(p)
+    return out
+
+
+if __name__ == '__main__':
+    main()
