@@ -166,11 +166,12 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
 /*
 ** A background cleaning thread.  bPending and bStop are guarded by mu;
 ** everything the thread does to the pager happens while it holds
-** pDbMutex, the mutex of the connection that owns the pager.
+** pDbMutex, the mutex of db, the connection that owns the pager.
 */
 struct PCleanerThread {
   PCleaner *p;              /* The cleaner it works for */
-  sqlite3_mutex *pDbMutex;  /* The connection's mutex */
+  sqlite3 *db;              /* The connection that owns the pager */
+  sqlite3_mutex *pDbMutex;  /* db->mutex */
   pthread_t tid;            /* The thread */
   pthread_mutex_t mu;       /* Guards bPending and bStop */
   pthread_cond_t cond;      /* Signalled when bPending or bStop is set */
@@ -198,10 +199,17 @@ static void *pcleanerThreadMain(void *pArg){
       PCleaner *p = pT->p;
       int nTrigger = pcleanerTrigger(p);
       if( sqlite3PcacheDirtyCount(p->pCache)>=nTrigger ){
-        /* An error other than an I/O error (which pager_error() made
-        ** sticky) leaves the pages dirty: the writer's own spills and
-        ** commit handle them as usual. */
+        /* The batch runs without the connection's busy handler: the
+        ** application's handler must not be called from a thread it did
+        ** not create, nor a busy_timeout make this thread sleep while it
+        ** holds the connection's mutex.  SQLITE_BUSY leaves the pages
+        ** dirty (pcleanerBatch()).  An error other than an I/O error
+        ** (which pager_error() made sticky) also leaves them dirty: the
+        ** writer's own spills and commit handle them as usual. */
+        BusyHandler saved = pT->db->busyHandler;
+        pT->db->busyHandler.xBusyHandler = 0;
         (void)pcleanerBatch(p, nTrigger);
+        pT->db->busyHandler = saved;
       }
       sqlite3_mutex_leave(pT->pDbMutex);
       pthread_mutex_lock(&pT->mu);
@@ -225,16 +233,19 @@ static void *pcleanerThreadMain(void *pArg){
 }
 
 /*
-** Start the background thread of p, which cleans under pDbMutex.  Return
-** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR if no thread could be created.
+** Start the background thread of p, which cleans under the mutex of
+** connection db.  Return SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR if no
+** thread could be created.
 */
-static int pcleanerThreadStart(PCleaner *p, sqlite3_mutex *pDbMutex){
+static int pcleanerThreadStart(PCleaner *p, sqlite3 *db){
   PCleanerThread *pT;
-  assert( p->pThread==0 && pDbMutex!=0 );
+  assert( p->pThread==0 && db->mutex!=0 );
+  assert( sqlite3_mutex_held(db->mutex) );
   pT = (PCleanerThread*)sqlite3MallocZero(sizeof(*pT));
   if( pT==0 ) return SQLITE_NOMEM_BKPT;
   pT->p = p;
-  pT->pDbMutex = pDbMutex;
+  pT->db = db;
+  pT->pDbMutex = db->mutex;
   if( pthread_mutex_init(&pT->mu, 0) ){
     sqlite3_free(pT);
     return SQLITE_ERROR;
@@ -285,7 +296,7 @@ static void pcleanerThreadSignal(PCleaner *p){
   pthread_mutex_unlock(&pT->mu);
 }
 #else  /* !PCLEANER_HAVE_THREAD */
-# define pcleanerThreadStart(P,M) SQLITE_ERROR
+# define pcleanerThreadStart(P,D) SQLITE_ERROR
 # define pcleanerThreadStop(P)
 # define pcleanerThreadSignal(P)
 #endif /* PCLEANER_HAVE_THREAD */
@@ -318,7 +329,7 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager, int bShared){
     pcleanerThreadStop(p);
     p->eMode = PCLEANER_OFF;
     if( eMode==PCLEANER_THREAD ){
-      rc = pcleanerThreadStart(p, db->mutex);
+      rc = pcleanerThreadStart(p, db);
       if( rc!=SQLITE_OK ) return rc;
     }
     p->eMode = eMode;
