@@ -304,6 +304,7 @@ def main():
                     sys.stderr.write('  %s %-7s %s: %s\n' % (vname, mode, qn, '  '.join(
                         '%s %.3f' % (s, statistics.median(results[(vname, mode, qn, s)])) for s in systems)))
     md = os.path.join(a.out, 'ssb-%s.md' % stamp)
+    plots = make_plots(a, stamp, variants, systems, qs, results)
     with open(md, 'w') as f:
         f.write('# SSB, scale factor %g, seed %d (%s)\n\n' % (a.sf, a.seed, stamp))
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
@@ -350,8 +351,58 @@ def main():
                         f.write('| %s | %s |\n' % (qn, '; '.join(
                             'r%s: %s keys, %s B, %s/%s rejected, rank %s, %s' % (
                                 x[0], x[1], x[2], x[4], x[3], x[5], x[6]) for x in st if len(x) == 7) or '-'))
+        f.write('\n## Plots\n\n')
+        if isinstance(plots, str):
+            f.write('%s\n' % plots)
+        else:
+            for p in plots:
+                f.write('- `%s`\n' % os.path.basename(p))
     print(open(md).read())
     print('CSV: %s\nReport: %s' % (csvpath, md))
+
+
+def make_plots(a, stamp, variants, systems, qs, results):
+    """One PNG per variant (int / text keys x without / with ANALYZE) in
+    the manner of the VLDB'22 paper's SSB figure: per query, the median
+    latency of every system as grouped bars on a logarithmic axis, min-max
+    as error bars.  A list of files, or a string saying why there are none."""
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except Exception as e:  # not importable, or a broken installation
+        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    out = []
+    for vname, _ in variants:
+        for mode in {'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]:
+            if not all((vname, mode, qn, s) in results for qn, _ in qs for s in systems):
+                continue
+            fig, ax = plt.subplots(figsize=(max(6.0, 0.75 * len(qs) * max(1, len(systems)) / 2.5), 4.5))
+            width = 0.8 / len(systems)
+            for i, s in enumerate(systems):
+                xs, ys, lo, hi = [], [], [], []
+                for qi, (qn, _) in enumerate(qs):
+                    v = results[(vname, mode, qn, s)]
+                    m = statistics.median(v)
+                    xs.append(qi + (i - (len(systems) - 1) / 2) * width)
+                    ys.append(m)
+                    lo.append(m - min(v))
+                    hi.append(max(v) - m)
+                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=1.5, label=s)
+            ax.set_yscale('log')
+            ax.set_xticks(range(len(qs)))
+            ax.set_xticklabels([qn for qn, _ in qs])
+            ax.set_ylabel('seconds (median, min-max; log scale)')
+            ax.set_title('SSB SF %g, %s keys, %s (lower is better)' % (
+                a.sf, vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE'))
+            ax.legend(fontsize=7, ncol=min(len(systems), 5))
+            ax.grid(axis='y', which='both', alpha=0.3)
+            fig.tight_layout()
+            p = os.path.join(a.out, 'ssb-%s-%s-%s.png' % (stamp, vname, 'noanalyze' if mode == 'none' else 'analyze'))
+            fig.savefig(p, dpi=110)
+            plt.close(fig)
+            out.append(p)
+    return out
 
 if __name__ == '__main__':
     main()

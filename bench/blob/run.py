@@ -1,0 +1,687 @@
+#!/usr/bin/env python3
+"""BLOB benchmark (VLDB'22 "SQLite: Past, Present, and Future", section 4.3):
+one table, one row, one blob of 100 KiB or 10 MiB; each operation reads the
+whole blob or replaces it, reads chosen by a seeded generator with a given
+probability.  Stock SQLite 3.53.4 and lipsqlite (journal modes DELETE and
+WAL), the filesystem (the same driver on a plain file) and DuckDB (Python
+package, 1 thread and all cores), in one run, systems alternating run by run.
+
+  python3 bench/blob/run.py [--size 100kb,10mb] [--read-pct 0,10,50,90,100]
+                            [--journal delete,wal] [--systems ...] [--repeat 3]
+                            [--seconds 1.5] [--sync full]
+  python3 bench/blob/run.py --quick        # smoke pass, about a minute
+
+Every SQLite and filesystem run is one process of the driver
+bench/blob/blob.c (compiled here; it loads each system's libsqlite3.so with
+dlopen) on a fresh file; DuckDB runs in this process on a fresh database,
+with the same sequence of operations.  Writes bench/out/blob-<stamp>.csv
+(one row per measured run, with the full configuration),
+bench/out/blob-<stamp>.md (medians, min-max, ratios of medians) and PNG plots
+when matplotlib is importable.
+"""
+import argparse, csv, hashlib, json, os, platform, random, shutil, statistics, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
+DRIVER_SRC = os.path.join(HERE, 'blob.c')
+STOCK_LIB = os.path.join(TOP, 'bench', '.stock', 'libsqlite3.so.0')
+STOCK_DROPIN_LIB = os.path.join(TOP, 'bench', '.stock-dropin', 'libsqlite3.so.0')
+OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
+             ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
+
+SIZES = {'100kb': (100 * 1024, '100 KiB'), '10mb': (10 * 1024 * 1024, '10 MiB')}
+READ_PCTS = [0, 10, 50, 90, 100]
+JOURNALS = ['delete', 'wal']
+SYNCS = ['full', 'normal', 'off', 'extra']
+SQLITE_SYSTEMS = ['stock', 'stock-dropin', 'ours']
+FS_SYSTEMS = ['fs-inplace', 'fs-rename']
+DUCK = {'duckdb-1t': 1, 'duckdb-all': os.cpu_count() or 1}
+SYSTEMS = SQLITE_SYSTEMS + FS_SYSTEMS + list(DUCK)
+ALIASES = {'all': SYSTEMS, 'sqlite': SQLITE_SYSTEMS, 'fs': FS_SYSTEMS, 'duckdb': list(DUCK)}
+
+
+class BadInput(Exception):
+    pass
+
+
+def die(msg, status=2):
+    """One line on stderr and exit (2: bad input or missing system; 1: a run failed)."""
+    sys.stderr.write('bench/blob: %s\n' % msg)
+    sys.exit(status)
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        die(message)
+
+
+def progress(msg):
+    sys.stderr.write(msg + '\n')
+    sys.stderr.flush()
+
+
+def csv_list(text, known, what):
+    out = []
+    for x in [t.strip().lower() for t in text.split(',') if t.strip()]:
+        if x not in known:
+            raise BadInput('unknown %s %r (known: %s)' % (what, x, ', '.join(known)))
+        if x not in out:
+            out.append(x)
+    if not out:
+        raise BadInput('empty list for %s' % what)
+    return out
+
+
+def pct_list(text):
+    out = []
+    for t in [t.strip() for t in text.split(',') if t.strip()]:
+        try:
+            v = int(t)
+        except ValueError:
+            raise BadInput('--read-pct wants integers 0..100, not %r' % t)
+        if not 0 <= v <= 100:
+            raise BadInput('--read-pct wants integers 0..100, not %d' % v)
+        if v not in out:
+            out.append(v)
+    if not out:
+        raise BadInput('empty list for --read-pct')
+    return out
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, 'rb') as f:
+        for b in iter(lambda: f.read(1 << 20), b''):
+            h.update(b)
+    return h.hexdigest()
+
+
+def machine(dbdir):
+    cpu = ''
+    with open('/proc/cpuinfo') as f:
+        for l in f:
+            if l.startswith('model name'):
+                cpu = l.split(':', 1)[1].strip()
+                break
+    fs = subprocess.run(['stat', '-f', '-c', '%T', dbdir], capture_output=True, text=True).stdout.strip()
+    mtype = mopts = ''
+    if shutil.which('findmnt'):
+        mnt = subprocess.run(['findmnt', '-n', '-o', 'FSTYPE,OPTIONS', '--target', dbdir],
+                             capture_output=True, text=True).stdout.split()
+        if len(mnt) == 2:
+            mtype, mopts = mnt
+    return {'fs': fs, 'mount_type': mtype, 'mount_options': mopts, 'kernel': platform.release(),
+            'cpu': cpu, 'cores': os.cpu_count(), 'db_dir': dbdir}
+
+
+def remove_files(path):
+    for suffix in ('', '-journal', '-wal', '-shm', '.tmp', '.wal'):
+        try:
+            os.remove(path + suffix)
+        except FileNotFoundError:
+            pass
+
+
+def file_bytes(path, suffixes):
+    return sum(os.path.getsize(path + s) for s in suffixes if os.path.exists(path + s))
+
+
+class Prng:
+    """The driver's xorshift64*, so that DuckDB does the same operations."""
+    M = (1 << 64) - 1
+
+    def __init__(self, seed):
+        self.x = (0x9E3779B97F4A7C15 ^ seed) & self.M or 1
+
+    def next(self):
+        x = self.x
+        x ^= x >> 12
+        x ^= (x << 25) & self.M
+        x ^= x >> 27
+        self.x = x
+        return (x * 0x2545F4914F6CDD1D) & self.M
+
+
+def pctl(sorted_v, p):
+    """Nearest-rank percentile, as the driver computes it."""
+    if not sorted_v:
+        return None
+    k = min(max(int(p / 100.0 * len(sorted_v) + 0.999999999), 1), len(sorted_v))
+    return sorted_v[k - 1]
+
+
+def lat_summary(v):
+    s = sorted(v)
+    if not s:
+        return {'n': 0, 'p50_ms': None, 'p99_ms': None, 'mean_ms': None, 'min_ms': None, 'max_ms': None}
+    return {'n': len(s), 'p50_ms': pctl(s, 50) / 1e3, 'p99_ms': pctl(s, 99) / 1e3,
+            'mean_ms': sum(s) / len(s) / 1e3, 'min_ms': s[0] / 1e3, 'max_ms': s[-1] / 1e3}
+
+
+class Bench:
+    def __init__(self, a, tmp):
+        self.a = a
+        self.tmp = tmp
+        self.driver = os.path.join(tmp, 'blob')
+        self.libs = {}
+
+    def compile_driver(self):
+        cmd = ['cc', '-O2', '-Wall', '-o', self.driver, DRIVER_SRC, '-ldl']
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            die('compiling the driver failed: %s' % r.stderr.strip().splitlines()[-1:], 1)
+        self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
+        self.compile_cmd = 'cc -O2 -Wall -o blob bench/blob/blob.c -ldl'
+
+    def snapshot(self, key, path):
+        """Copy the library to the scratch directory (one build for the
+        whole run even if it is rebuilt meanwhile) and check that it loads."""
+        snap = os.path.join(self.tmp, 'lib%s.so' % key)
+        err = ''
+        for attempt in range(6):
+            if attempt:
+                time.sleep(5)
+            try:
+                shutil.copyfile(path, snap)
+            except OSError as e:
+                err = str(e)
+                continue
+            r = subprocess.run([self.driver, snap, '--probe'], capture_output=True, text=True)
+            if r.returncode == 0:
+                info = json.loads(r.stdout)
+                self.libs[key] = dict(path=path, snapshot=snap, sha256=sha256(snap),
+                                      version=info['sqlite_version'], source_id=info['source_id'])
+                return
+            err = r.stderr.strip()
+        die('library %s does not load: %s' % (path, err), 1)
+
+    def common_args(self, size, pct):
+        a = self.a
+        return ['--size', str(SIZES[size][0]), '--ops', str(a.ops), '--seconds', '%g' % a.seconds,
+                '--warmup', str(a.warmup_ops), '--read-pct', str(pct), '--seed', str(a.seed)]
+
+    def run(self, system, journal, size, pct):
+        a = self.a
+        if system in DUCK:
+            return self.run_duck(system, size, pct)
+        if system in FS_SYSTEMS:
+            path = a.db + '.bin'
+            cmd = [self.driver, '--fs', path, '--fs-mode', system.split('-', 1)[1]] + self.common_args(size, pct)
+        else:
+            path = a.db
+            cmd = [self.driver, self.libs[system]['snapshot'], path, '--journal', journal, '--sync', a.sync,
+                   '--page-size', str(a.page_size)] + self.common_args(size, pct)
+            if a.cache is not None:
+                cmd += ['--cache', str(a.cache)]
+        remove_files(path)
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+            db_bytes = file_bytes(path, ('', '-wal', '-journal'))
+        finally:
+            remove_files(path)
+        if r.returncode != 0:
+            die('%s %s %s read %d%% failed: %s' % (system, journal, size, pct, r.stderr.strip()[-400:]), 1)
+        res = json.loads(r.stdout)
+        res['db_bytes'] = db_bytes
+        return res
+
+    def run_duck(self, system, size, pct):
+        """The driver's loop, in DuckDB: same operations, same checks."""
+        import duckdb
+        a = self.a
+        path = a.db + '.duckdb'
+        remove_files(path)
+        nbytes = SIZES[size][0]
+        blob = bytearray(random.Random(a.seed).randbytes(nbytes))
+        serial = 1
+        blob[0:8] = serial.to_bytes(8, 'little')
+        con = duckdb.connect(path)
+        try:
+            con.execute('SET threads=%d' % DUCK[system])
+            cfg = dict(zip(('duckdb_threads', 'duckdb_memory_limit', 'duckdb_checkpoint_threshold'),
+                           con.execute("SELECT current_setting('threads'), current_setting('memory_limit'), "
+                                       "current_setting('checkpoint_threshold')").fetchone()))
+            con.execute('CREATE TABLE blobs(id INTEGER PRIMARY KEY, data BLOB)')
+            con.execute('INSERT INTO blobs VALUES (1, ?)', [bytes(blob)])
+
+            def read():
+                got = con.execute('SELECT data FROM blobs WHERE id=1').fetchone()[0]
+                if len(got) != nbytes:
+                    die('%s: read %d bytes, the blob has %d' % (system, len(got), nbytes), 1)
+                if int.from_bytes(got[0:8], 'little') != serial:
+                    die('%s: read the blob of write #%d, the last write was #%d' % (
+                        system, int.from_bytes(got[0:8], 'little'), serial), 1)
+
+            prng = Prng(a.seed)
+            lat_all, lat_rd, lat_wr = [], [], []
+            t_start = None
+            i = 0
+            while i < a.warmup_ops + a.ops:
+                is_read = prng.next() % 100 < pct
+                if i == a.warmup_ops:
+                    t_start = time.perf_counter()
+                if i > a.warmup_ops and a.seconds > 0 and time.perf_counter() - t_start >= a.seconds:
+                    break
+                t0 = time.perf_counter()
+                if is_read:
+                    read()
+                else:
+                    serial += 1
+                    blob[0:8] = serial.to_bytes(8, 'little')
+                    con.execute('UPDATE blobs SET data=? WHERE id=1', [bytes(blob)])
+                t = (time.perf_counter() - t0) * 1e6
+                if i >= a.warmup_ops:
+                    lat_all.append(t)
+                    (lat_rd if is_read else lat_wr).append(t)
+                i += 1
+            t_end = time.perf_counter()
+            read()
+        finally:
+            con.close()
+        db_bytes = file_bytes(path, ('', '.wal'))
+        remove_files(path)
+        total = t_end - t_start
+        res = {'system': system, 'ops': len(lat_all), 'reads': len(lat_rd), 'writes': len(lat_wr),
+               'total_s': total, 'ops_per_s': len(lat_all) / total,
+               'mib_per_s': len(lat_all) * nbytes / 1048576.0 / total,
+               'all': lat_summary(lat_all), 'read': lat_summary(lat_rd), 'write': lat_summary(lat_wr),
+               'db_bytes': db_bytes, 'duckdb_version': duckdb.__version__}
+        res.update(cfg)
+        return res
+
+
+def duck_available():
+    try:
+        import duckdb  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def label(system, journal):
+    return '%s-%s' % (system, journal) if system in SQLITE_SYSTEMS else system
+
+
+def fmt_med(values, digits=1):
+    if not values:
+        return '-'
+    f = '%%.%df' % digits
+    return ('%s (%s–%s)' % (f, f, f)) % (statistics.median(values), min(values), max(values))
+
+
+def main():
+    ap = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--systems', default=None,
+                    help='comma-separated (default: all available): ' + ', '.join(SYSTEMS) +
+                    '; "sqlite" = stock,stock-dropin,ours; "fs" = both fs-*; "duckdb" = both duckdb-*')
+    ap.add_argument('--size', default='100kb,10mb', help='100kb,10mb (default both)')
+    ap.add_argument('--read-pct', default=','.join(map(str, READ_PCTS)),
+                    help='percentages of reads (default 0,10,50,90,100)')
+    ap.add_argument('--journal', default='delete,wal', help='journal modes of the SQLite systems: delete,wal')
+    ap.add_argument('--sync', default='full', help='PRAGMA synchronous of the SQLite systems (default full)')
+    ap.add_argument('--repeat', type=int, default=None, help='measured runs per system and config (default 3)')
+    ap.add_argument('--warmup-runs', type=int, default=1, help='unmeasured runs per system and config first (default 1)')
+    ap.add_argument('--seconds', type=float, default=None,
+                    help='measured section of a run, seconds (default 1.0; --quick 0.2)')
+    ap.add_argument('--ops', type=int, default=1000000,
+                    help='at most this many measured operations per run (default 1000000: --seconds decides)')
+    ap.add_argument('--warmup-ops', type=int, default=None,
+                    help='unmeasured operations at the start of each run (default 5; --quick 2)')
+    ap.add_argument('--cache', type=int, default=None, help='PRAGMA cache_size (default: the library default)')
+    ap.add_argument('--page-size', type=int, default=4096)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--quick', action='store_true',
+                    help='smoke pass: all sizes, ratios and systems, --seconds 0.2, repeat 1, ~1 minute')
+    ap.add_argument('--lib-ours', default=None, help='our libsqlite3.so (default: found in build/)')
+    ap.add_argument('--lib-stock', default=STOCK_LIB, help='stock libsqlite3.so (default bench/.stock/libsqlite3.so.0)')
+    ap.add_argument('--lib-stock-dropin', default=STOCK_DROPIN_LIB,
+                    help='stock built with our options (default bench/.stock-dropin/libsqlite3.so.0)')
+    ap.add_argument('--dir', default=None, help='directory of the database files (default: --out)')
+    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
+    ap.add_argument('--no-plots', action='store_true')
+    ap.add_argument('--log-y', action='store_true', help='plots with a logarithmic throughput axis (the paper: linear)')
+    a = ap.parse_args()
+
+    q = a.quick
+    try:
+        a.sizes = csv_list(a.size, list(SIZES), 'size')
+        a.pcts = pct_list(a.read_pct)
+        a.journals = csv_list(a.journal, JOURNALS, 'journal mode')
+        a.sync = csv_list(a.sync, SYNCS, 'synchronous')
+        if len(a.sync) != 1:
+            raise BadInput('--sync takes one value')
+        a.sync = a.sync[0]
+        explicit = a.systems is not None
+        if explicit:
+            want = []
+            for x in [s.strip().lower() for s in a.systems.split(',') if s.strip()]:
+                if x in ALIASES:
+                    want += ALIASES[x]
+                elif x in SYSTEMS:
+                    want.append(x)
+                else:
+                    raise BadInput('unknown system %r (known: %s)' % (x, ', '.join(SYSTEMS + list(ALIASES))))
+            if not want:
+                raise BadInput('empty list for --systems')
+            a.system_list = [s for s in SYSTEMS if s in want]
+        else:
+            a.system_list = list(SYSTEMS)
+    except BadInput as e:
+        die(str(e))
+    if a.repeat is None:
+        a.repeat = 1 if q else 3
+    if a.seconds is None:
+        a.seconds = 0.2 if q else 1.0
+    if a.warmup_ops is None:
+        a.warmup_ops = 2 if q else 5
+    if a.repeat < 1:
+        die('--repeat must be at least 1 (got %d)' % a.repeat)
+    if a.warmup_runs < 0 or a.warmup_ops < 0:
+        die('--warmup-runs and --warmup-ops must be >= 0')
+    if a.seconds < 0 or a.seconds != a.seconds:
+        die('--seconds must be >= 0 (0: no time limit, --ops decides)')
+    if a.ops < 1:
+        die('--ops must be at least 1 (got %d)' % a.ops)
+    if a.seconds == 0 and a.ops >= 1000000:
+        die('--seconds 0 needs an --ops count below 1000000')
+    if a.page_size < 512 or a.page_size > 65536 or a.page_size & (a.page_size - 1):
+        die('--page-size must be a power of two from 512 to 65536 (got %d)' % a.page_size)
+
+    # Systems: one named in --systems must be available; by default, a
+    # missing one is reported as skipped.
+    ours = a.lib_ours
+    if ours is None:
+        ours = next((p for p in OURS_LIBS if os.path.exists(p)), None)
+    elif not os.path.isfile(ours):
+        die('--lib-ours %s: no such file' % ours)
+    if a.lib_stock != STOCK_LIB and not os.path.isfile(a.lib_stock):
+        die('--lib-stock %s: no such file' % a.lib_stock)
+    stock = a.lib_stock if os.path.isfile(a.lib_stock) else None
+    if a.lib_stock_dropin != STOCK_DROPIN_LIB and not os.path.isfile(a.lib_stock_dropin):
+        die('--lib-stock-dropin %s: no such file' % a.lib_stock_dropin)
+    stock_dropin = a.lib_stock_dropin if os.path.isfile(a.lib_stock_dropin) else None
+    skipped = []
+    for s in list(a.system_list):
+        msg = None
+        if s == 'stock' and stock is None:
+            msg = 'stock: no stock library %s (run bench/build-stock.sh)' % a.lib_stock
+        elif s == 'stock-dropin' and stock_dropin is None:
+            msg = ('stock-dropin: no stock library with our options %s (run bench/build-stock.sh --dropin)'
+                   % a.lib_stock_dropin)
+        elif s == 'ours' and ours is None:
+            msg = 'ours: no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)'
+        elif s in DUCK and not duck_available():
+            msg = '%s: DuckDB is not installed (pip install duckdb)' % s
+        if msg:
+            if explicit:
+                die(msg)
+            skipped.append(msg)
+            a.system_list.remove(s)
+    if not a.system_list:
+        die('no system to run: ' + '; '.join(skipped))
+    for m in skipped:
+        progress('bench/blob: skipped %s' % m)
+
+    os.makedirs(a.out, exist_ok=True)
+    dbdir = os.path.abspath(a.dir or a.out)
+    if not os.path.isdir(dbdir):
+        die('--dir %s: no such directory' % dbdir)
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    a.db = os.path.join(dbdir, 'blob-%s.db' % stamp)
+    tmp = tempfile.mkdtemp(prefix='blob-')
+    try:
+        bench(a, tmp, stamp, {'ours': ours, 'stock': stock, 'stock-dropin': stock_dropin}, skipped, dbdir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        for p in (a.db, a.db + '.bin', a.db + '.duckdb'):
+            remove_files(p)
+
+
+CSV_FIELDS = [
+    'benchmark', 'stamp', 'system', 'journal', 'size_bytes', 'read_pct', 'run', 'ops', 'reads', 'writes',
+    'measured_s', 'ops_per_s', 'mib_per_s', 'p50_ms', 'p99_ms', 'mean_ms', 'max_ms', 'read_p50_ms',
+    'read_p99_ms', 'write_p50_ms', 'write_p99_ms', 'db_bytes', 'sync', 'fs_mode', 'seconds_limit',
+    'ops_limit', 'warmup_ops', 'warmup_runs', 'seed', 'library', 'library_sha256', 'sqlite_version',
+    'source_id', 'lipsqlite_version', 'compile_options', 'journal_mode', 'synchronous', 'page_size',
+    'cache_size', 'mmap_size', 'wal_autocheckpoint', 'temp_store', 'locking_mode', 'page_count',
+    'secure_delete', 'duckdb_version', 'duckdb_threads', 'duckdb_memory_limit', 'duckdb_checkpoint_threshold',
+    'fs', 'mount_type', 'mount_options', 'kernel', 'cpu', 'cores', 'db_dir', 'compiler', 'driver']
+
+
+def lipsqlite_version(res):
+    for o in (res.get('compile_options') or '').split():
+        if o.startswith('LIPSQLITE_VERSION='):
+            return o.split('=', 1)[1]
+    return ''
+
+
+def bench(a, tmp, stamp, libs, skipped, dbdir):
+    t_begin = time.time()
+    b = Bench(a, tmp)
+    b.compile_driver()
+    for s in SQLITE_SYSTEMS:
+        if s in a.system_list:
+            b.snapshot(s, libs[s])
+    mach = machine(dbdir)
+    units = []
+    for s in a.system_list:
+        if s in SQLITE_SYSTEMS:
+            units += [(s, j) for j in a.journals]
+        else:
+            units.append((s, None))
+    csvpath = os.path.join(a.out, 'blob-%s.csv' % stamp)
+    results = {}   # (size, pct, label) -> [result]
+    info = {}      # label -> last result (configuration)
+    total_runs = len(a.sizes) * len(a.pcts) * len(units) * (a.warmup_runs + a.repeat)
+    done = 0
+    with open(csvpath, 'w', newline='') as fcsv:
+        w = csv.DictWriter(fcsv, fieldnames=CSV_FIELDS)
+        w.writeheader()
+        for size in a.sizes:
+            for pct in a.pcts:
+                for rep in range(a.warmup_runs + a.repeat):
+                    k = rep % len(units)
+                    order = units[k:] + units[:k]
+                    for system, journal in order:
+                        res = b.run(system, journal, size, pct)
+                        done += 1
+                        lb = label(system, journal)
+                        if rep < a.warmup_runs:
+                            continue
+                        results.setdefault((size, pct, lb), []).append(res)
+                        info[lb] = res
+                        lib = b.libs.get(system, {})
+                        row = dict(
+                            benchmark='blob', stamp=stamp, system=system, journal=journal or '',
+                            size_bytes=SIZES[size][0], read_pct=pct, run=rep - a.warmup_runs + 1,
+                            ops=res['ops'], reads=res['reads'], writes=res['writes'],
+                            measured_s='%.4f' % res['total_s'], ops_per_s='%.2f' % res['ops_per_s'],
+                            mib_per_s='%.2f' % res['mib_per_s'], p50_ms=res['all']['p50_ms'],
+                            p99_ms=res['all']['p99_ms'], mean_ms=res['all']['mean_ms'],
+                            max_ms=res['all']['max_ms'], read_p50_ms=res['read']['p50_ms'],
+                            read_p99_ms=res['read']['p99_ms'], write_p50_ms=res['write']['p50_ms'],
+                            write_p99_ms=res['write']['p99_ms'], db_bytes=res['db_bytes'],
+                            sync=a.sync if system in SQLITE_SYSTEMS else '',
+                            fs_mode=system.split('-', 1)[1] if system in FS_SYSTEMS else '',
+                            seconds_limit=a.seconds, ops_limit=a.ops, warmup_ops=a.warmup_ops,
+                            warmup_runs=a.warmup_runs, seed=a.seed,
+                            library=os.path.relpath(lib['path'], TOP) if lib else '',
+                            library_sha256=lib.get('sha256', ''),
+                            lipsqlite_version=lipsqlite_version(res), compiler=b.cc, driver=b.compile_cmd,
+                            **mach)
+                        for key in ('sqlite_version', 'source_id', 'compile_options', 'journal_mode',
+                                    'synchronous', 'page_size', 'cache_size', 'mmap_size', 'wal_autocheckpoint',
+                                    'temp_store', 'locking_mode', 'page_count', 'secure_delete', 'duckdb_version',
+                                    'duckdb_threads', 'duckdb_memory_limit', 'duckdb_checkpoint_threshold'):
+                            row[key] = res.get(key, '')
+                        w.writerow(row)
+                    fcsv.flush()
+                progress('  %s read %3d%%: %s  [%d/%d runs]' % (size, pct, '  '.join(
+                    '%s %.0f' % (label(s, j), statistics.median(r['ops_per_s'] for r in results[(size, pct, label(s, j))]))
+                    for s, j in units), done, total_runs))
+    plots = 'plots skipped: --no-plots' if a.no_plots else make_plots(a, stamp, units, results)
+    md = os.path.join(a.out, 'blob-%s.md' % stamp)
+    write_report(md, a, b, stamp, units, results, info, mach, skipped, csvpath, plots, time.time() - t_begin)
+    print(open(md).read())
+    print('CSV: %s\nReport: %s' % (csvpath, md))
+
+
+def med(results, key, f):
+    v = [f(r) for r in results.get(key, []) if f(r) is not None]
+    return statistics.median(v) if v else None
+
+
+def write_report(md, a, b, stamp, units, results, info, mach, skipped, csvpath, plots, elapsed):
+    labels = [label(s, j) for s, j in units]
+    with open(md, 'w') as f:
+        f.write('# BLOB benchmark (%s)\n\n' % stamp)
+        f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s; files in %(db_dir)s on %(fs)s '
+                '(%(mount_options)s). The machine is shared: absolute numbers drift, ratios within one run '
+                'hold better.\n\n' % mach)
+        f.write('Workload (VLDB\'22 §4.3): one table `blobs(id INTEGER PRIMARY KEY, data BLOB)` holding one row '
+                'with one blob of %s; each operation reads the whole blob (`SELECT data ... WHERE id=1`, copied '
+                'into the application\'s buffer) or replaces it (`UPDATE blobs SET data=?1 WHERE id=1`, one '
+                'autocommit transaction); reads are drawn with the given probability by a xorshift64* generator '
+                'with seed %d, so every system does the same sequence. Every write stamps a serial number into '
+                'the blob and every read checks it. Each run: a fresh file, %d warm-up operations, then '
+                'operations for %g s (at most %d); throughput = measured operations / their wall time; MiB/s = '
+                'operations × blob size / time (reads and writes alike); latency p50/p99 by nearest rank. Per '
+                'system and configuration: %d warm-up run(s), then %d measured run(s), systems alternating, '
+                'their order rotated from run to run. The paper warmed up for 10 s and measured 60 s.\n\n' % (
+                    ' and '.join(SIZES[s][1] for s in a.sizes), a.seed, a.warmup_ops, a.seconds, a.ops,
+                    a.warmup_runs, a.repeat))
+        f.write('Systems:\n\n')
+        for s, j in units:
+            lb = label(s, j)
+            r = info.get(lb)
+            if r is None:
+                continue
+            if s in SQLITE_SYSTEMS:
+                lib = b.libs[s]
+                f.write('- **%s**: `%s` (sha256 %s…), SQLite %s%s, journal_mode %s, synchronous %s, page_size %s, '
+                        'cache_size %s, mmap_size %s, wal_autocheckpoint %s, temp_store %s, locking_mode %s, '
+                        'secure_delete %s; driver `%s` (%s), library loaded with dlopen\n' % (
+                            lb, os.path.relpath(lib['path'], TOP), lib['sha256'][:12], r['sqlite_version'],
+                            (', lipsqlite %s' % lipsqlite_version(r)) if lipsqlite_version(r) else '',
+                            r['journal_mode'], r['synchronous'], r['page_size'], r['cache_size'], r['mmap_size'],
+                            r['wal_autocheckpoint'], r['temp_store'], r['locking_mode'], r.get('secure_delete'),
+                            b.compile_cmd, b.cc))
+            elif s == 'fs-inplace':
+                f.write('- **fs-inplace**: the same driver on a plain file: a read is open(), read() of the '
+                        'whole file, close(); a write overwrites the file in place (pwrite() at offset 0) and '
+                        'fdatasync()s it (the paper\'s baseline: not atomic, a crash can leave a torn blob)\n')
+            elif s == 'fs-rename':
+                f.write('- **fs-rename**: reads as fs-inplace; a write creates a temporary file, write()s the '
+                        'blob, fdatasync()s it, rename()s it over the file and fsync()s the directory '
+                        '(atomic and durable replacement)\n')
+            else:
+                f.write('- **%s**: DuckDB %s (Python package, in the runner\'s process), threads=%s, '
+                        'memory_limit %s, checkpoint_threshold %s, the same table, statements (with a bound '
+                        'parameter), operation sequence and checks; DuckDB\'s own WAL and defaults\n' % (
+                            lb, r['duckdb_version'], r['duckdb_threads'], r['duckdb_memory_limit'],
+                            r['duckdb_checkpoint_threshold']))
+        for m in skipped:
+            f.write('- skipped: %s\n' % m)
+        f.write('\nEvery parameter of every run is in `%s`.\n' % os.path.basename(csvpath))
+        for size in a.sizes:
+            nbytes, sname = SIZES[size]
+            f.write('\n## %s blob\n\n' % sname)
+            f.write('Throughput, operations/s: median (min–max) of %d runs.\n\n' % a.repeat)
+            f.write('| read %% | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+            for pct in a.pcts:
+                f.write('| %d | %s |\n' % (pct, ' | '.join(
+                    fmt_med([r['ops_per_s'] for r in results.get((size, pct, lb), [])]) for lb in labels)))
+            f.write('\nThroughput, MiB/s (median).\n\n')
+            f.write('| read %% | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+            for pct in a.pcts:
+                f.write('| %d | %s |\n' % (pct, ' | '.join(
+                    '%.1f' % m if m is not None else '-'
+                    for m in (med(results, (size, pct, lb), lambda r: r['mib_per_s']) for lb in labels))))
+            pairs = [('ours-%s' % j, '%s-%s' % (st, j)) for st in ('stock', 'stock-dropin') for j in a.journals
+                     if 'ours-%s' % j in labels and '%s-%s' % (st, j) in labels]
+            pairs += [(x, y) for x, y in (('stock-wal', 'stock-delete'), ('ours-wal', 'fs-inplace'),
+                                          ('ours-wal', 'duckdb-1t'))
+                      if x in labels and y in labels]
+            if pairs:
+                f.write('\nRatios of median throughputs within this run (> 1: the first is faster).\n\n')
+                f.write('| read %% | %s |\n|---|%s\n' % (' | '.join('%s / %s' % p for p in pairs), '---|' * len(pairs)))
+                for pct in a.pcts:
+                    cells = []
+                    for x, y in pairs:
+                        mx = med(results, (size, pct, x), lambda r: r['ops_per_s'])
+                        my = med(results, (size, pct, y), lambda r: r['ops_per_s'])
+                        cells.append('%.3f' % (mx / my) if mx and my else '-')
+                    f.write('| %d | %s |\n' % (pct, ' | '.join(cells)))
+            f.write('\nLatency per operation, ms: median over runs of p50 / p99 (all operations).\n\n')
+            f.write('| read %% | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+            for pct in a.pcts:
+                cells = []
+                for lb in labels:
+                    p50 = med(results, (size, pct, lb), lambda r: r['all']['p50_ms'])
+                    p99 = med(results, (size, pct, lb), lambda r: r['all']['p99_ms'])
+                    cells.append('%.3f / %.3f' % (p50, p99) if p50 is not None else '-')
+                f.write('| %d | %s |\n' % (pct, ' | '.join(cells)))
+            f.write('\nDatabase (or file) size after a run, bytes (last run at 50% reads, or the last ratio run; '
+                    'SQLite: the database after close; DuckDB: .duckdb + .wal after close).\n\n')
+            pct_ref = 50 if 50 in a.pcts else a.pcts[-1]
+            f.write('| %s |\n|%s\n| %s |\n' % (' | '.join(labels), '---|' * len(labels), ' | '.join(
+                '{:,}'.format(results[(size, pct_ref, lb)][-1]['db_bytes']) if results.get((size, pct_ref, lb))
+                else '-' for lb in labels)))
+        f.write('\n## Plots\n\n')
+        if isinstance(plots, str):
+            f.write('%s\n' % plots)
+        else:
+            for p in plots:
+                f.write('- `%s`\n' % os.path.basename(p))
+        f.write('\nWall time of this benchmark: %.0f s.\n' % elapsed)
+
+
+def make_plots(a, stamp, units, results):
+    """PNG plots, one per blob size, one panel per journal mode: grouped bars
+    of throughput per read ratio (linear scale, as the paper's Figure 7).
+    The filesystem and DuckDB, which have no journal mode, appear in each
+    panel.  A list of files, or a string saying why there are none."""
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except Exception as e:
+        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    out = []
+    for size in a.sizes:
+        fig, axes = plt.subplots(1, len(a.journals), figsize=(7 * len(a.journals), 4.8), squeeze=False)
+        for ax, j in zip(axes[0], a.journals):
+            labels = [label(s, jj) for s, jj in units if jj in (None, j)]
+            width = 0.8 / len(labels)
+            for i, lb in enumerate(labels):
+                xs, ys, lo, hi = [], [], [], []
+                for pi, pct in enumerate(a.pcts):
+                    v = [r['ops_per_s'] for r in results.get((size, pct, lb), [])]
+                    if not v:
+                        continue
+                    m = statistics.median(v)
+                    xs.append(pi + (i - (len(labels) - 1) / 2) * width)
+                    ys.append(m)
+                    lo.append(m - min(v))
+                    hi.append(max(v) - m)
+                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=lb)
+            ax.set_xticks(range(len(a.pcts)))
+            ax.set_xticklabels(['%d%%' % p for p in a.pcts])
+            ax.set_xlabel('read operations')
+            ax.set_ylabel('operations/s (median, min–max)%s' % ('; log scale' if a.log_y else ''))
+            if a.log_y:
+                ax.set_yscale('log')
+            ax.set_title('SQLite journal_mode=%s, synchronous=%s' % (j.upper(), a.sync.upper()))
+            ax.legend(fontsize=7)
+        fig.suptitle('BLOB benchmark, %s blob (%s scale, higher is better)' % (
+            SIZES[size][1], 'logarithmic' if a.log_y else 'linear'))
+        fig.tight_layout()
+        p = os.path.join(a.out, 'blob-%s-%s.png' % (stamp, size))
+        fig.savefig(p, dpi=110)
+        plt.close(fig)
+        out.append(p)
+    return out
+
+
+if __name__ == '__main__':
+    main()
