@@ -447,8 +447,9 @@ void sqlite3PcleanerThresholdPragma(
 /*
 **   PRAGMA page_cleaner_stats
 **
-** One row for each database of the connection that has been written with
-** the cleaner on: the schema name, the mode its pager used, the threshold,
+** One row for each database of the connection that has had a write
+** transaction since it was opened: the schema name, the mode its pager
+** used (off if the cleaner was off), the threshold,
 ** the batches written, the pages they wrote, and the microseconds spent
 ** writing them.  The values are read when the statement is prepared, and
 ** the statement prepares itself again each time it runs, so that a cached
@@ -475,7 +476,7 @@ void sqlite3PcleanerStatsPragma(
     PCleaner *p;
     if( pBt==0 ) continue;
     p = sqlite3PagerCleaner(sqlite3BtreePager(pBt));
-    if( p->pPager==0 ) continue;         /* Never written with the cleaner */
+    if( p->pPager==0 ) continue;         /* No write transaction yet */
     sqlite3VdbeLoadString(v, 1, db->aDb[i].zDbSName);
     sqlite3VdbeLoadString(v, 2, azCleanerMode[p->eMode]);
     sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, 3, 0, (const u8*)&p->rThreshold,
