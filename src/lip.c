@@ -98,11 +98,11 @@ struct LipFilter {
   u16 mText;          /* Text mode of each key column, 2 bits each */
   i64 iMin;           /* Smallest key while bInt */
   u64 nRange;         /* Bits of the exact bitmap: keys iMin..iMin+nRange-1 */
-  i64 nProbe;         /* All probes, for PRAGMA lip_filter_stats */
-  i64 nReject;        /* All rejections */
+  i64 nPass;          /* Probes that let the key through */
+  i64 nReject;        /* Probes that rejected it */
   /* Used when the filter is built, revised or released */
   i64 iMax;           /* Largest key while bInt */
-  i64 nProbeBase;     /* Decayed part of nProbe, for the reject rate */
+  i64 nProbeBase;     /* Decayed part of nPass+nReject, for the rate */
   i64 nRejectBase;    /* Decayed part of nReject */
   int nHash;          /* Number of hashes in aHash[] */
   int nHashAlloc;     /* Allocated size of aHash[] */
@@ -148,7 +148,7 @@ static void lipFilterDelete(void *p){
     if( pF->db ){
       lipRecord(pF->db, pF->iReg, pF->nHash,
                 (i64)pF->nBlock*LIP_BLOCK_WORDS*sizeof(u64),
-                pF->nProbe, pF->nReject, pF->iRank, pF->eStatus);
+                pF->nPass+pF->nReject, pF->nReject, pF->iRank, pF->eStatus);
     }
     sqlite3_free(pF->aHash);
     sqlite3_free(pF->aBlock);
@@ -494,8 +494,7 @@ static SQLITE_NOINLINE int lipProbeSlow(Vdbe *p, VdbeOp *pOp){
     bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
   }
   if( pF ){
-    pF->nProbe++;
-    pF->nReject += bReject;
+    if( bReject ) pF->nReject++; else pF->nPass++;
   }
   return bReject;
 }
@@ -517,19 +516,23 @@ static SQLITE_NOINLINE void lipGroupTick(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
-** Probe the filter of OP_Filter pOp with the key in registers P3..P3+P4-1.
-** Return true if the key cannot be in it (jump), false otherwise.
-** Count the probe in the statement's FILTER_HIT/FILTER_MISS counters.
+** Probe the filter of OP_Filter pOp with the key in registers P3..P3+P4-1,
+** in every case but the one sqlite3LipFilter() handles itself.  Return
+** true if the key cannot be in it (jump), false otherwise.  Count the
+** probe in the statement's FILTER_HIT/FILTER_MISS counters.
 */
-static int lipProbeOne(Vdbe *p, VdbeOp *pOp){
+static SQLITE_NOINLINE int lipProbeOne(Vdbe *p, VdbeOp *pOp){
   LipFilter *pF = lipFilterOf(&p->aMem[pOp->p1]);
   int bReject;
   if( pF && pF->nBlock>0 ){
     bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
-    pF->nProbe++;
-    pF->nReject += bReject;
-    if( bReject && pOp->p5 && (pF->nReject & (LIP_REORDER-1))==0 ){
-      lipGroupTick(p, pOp);
+    if( bReject ){
+      pF->nReject++;
+      if( pOp->p5 && (pF->nReject & (LIP_REORDER-1))==0 ){
+        lipGroupTick(p, pOp);
+      }
+    }else{
+      pF->nPass++;
     }
   }else{
     bReject = lipProbeSlow(p, pOp);
@@ -554,15 +557,43 @@ static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   pF = lipFilterOf(pReg);
   if( pF==0 ) return 1024;
   return (u32)(((pF->nReject-pF->nRejectBase)*1024 + 512*LIP_RATE_PRIOR)
-                 / (pF->nProbe-pF->nProbeBase + LIP_RATE_PRIOR));
+                 / (pF->nPass+pF->nReject-pF->nProbeBase + LIP_RATE_PRIOR));
 }
 
 /*
 ** Implementation of OP_Filter: probe one filter.  Return true if the key
 ** cannot be in the filter (jump to P2).
+**
+** This runs once per row of the outer loop for every filter, so the most
+** common case, an integer key probing an exact bitmap (dense integer join
+** keys, as star schemas have), is handled here with nothing but loads, one
+** subtraction, a compare and a bit test; every other case is left to
+** lipProbeOne(), out of line, so that this function needs no stack frame.
 */
 int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
-  return lipProbeOne(p, pOp);
+  const Mem *pReg = &p->aMem[pOp->p1];
+  const Mem *pKey = &p->aMem[pOp->p3];
+  LipFilter *pF;
+  u64 d;
+  if( (pReg->flags & MEM_Dyn)==0 || pReg->xDel!=lipFilterDelete
+   || ((LipFilter*)pReg->z)->bExact==0 || (pKey->flags & MEM_Int)==0
+  ){
+    return lipProbeOne(p, pOp);
+  }
+  pF = (LipFilter*)pReg->z;
+  assert( pF->nBlock>0 && pOp->p4.i==1 && pF->bInt );
+  d = (u64)pKey->u.i - (u64)pF->iMin;
+  if( d<pF->nRange && ((pF->aBlock[d>>6]>>(d&63)) & 1)!=0 ){
+    pF->nPass++;
+    p->aCounter[SQLITE_STMTSTATUS_FILTER_MISS]++;
+    return 0;
+  }
+  pF->nReject++;
+  p->aCounter[SQLITE_STMTSTATUS_FILTER_HIT]++;
+  if( pOp->p5 && (pF->nReject & (LIP_REORDER-1))==0 ){
+    lipGroupTick(p, pOp);
+  }
+  return 1;
 }
 
 /*
@@ -683,7 +714,7 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
     pF = lipFilterOf(&p->aMem[p->aOp[addr-1].p1]);
     if( pF ){
       /* Halve the weight of what came before */
-      pF->nProbeBase += (pF->nProbe - pF->nProbeBase)/2;
+      pF->nProbeBase += (pF->nPass + pF->nReject - pF->nProbeBase)/2;
       pF->nRejectBase += (pF->nReject - pF->nRejectBase)/2;
       pF->iRank = i;
     }
