@@ -583,6 +583,9 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
   pF = (LipFilter*)pReg->z;
   assert( pF->nBlock>0 && pOp->p4.i==1 && pF->bInt );
   d = (u64)pKey->u.i - (u64)pF->iMin;
+  testcase( d==pF->nRange-1 );
+  testcase( d==pF->nRange );
+  testcase( pKey->u.i<pF->iMin );
   if( d<pF->nRange && ((pF->aBlock[d>>6]>>(d&63)) & 1)!=0 ){
     pF->nPass++;
     p->aCounter[SQLITE_STMTSTATUS_FILTER_MISS]++;
