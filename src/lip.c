@@ -48,7 +48,8 @@
 **
 ** The filter is held in a register as a blob whose destructor is
 ** lipFilterDelete().  A register holding any other blob is a filter into
-** which no key was added (an empty set).  A register holding NULL is a
+** which no key was added (an empty set); its first probe turns it into a
+** filter object holding no key.  A register holding NULL is a
 ** disabled filter: every probe passes.  Filters are disabled when memory
 ** runs out and when OP_FilterInit finds that building one is not worth it.
 */
@@ -335,7 +336,13 @@ static int lipFilterBuild(LipFilter *pF){
   u32 nBlock;
   int i;
   pF->bExact = 0;
-  if( pF->bInt && pF->nHash>0 ){
+  if( pF->bInt && pF->nHash==0 ){
+    /* No key: an exact bitmap of an empty range rejects every key, on the
+    ** fast path of sqlite3LipFilter() when the key is an integer. */
+    pF->bExact = 1;
+    pF->nRange = 0;
+    nBit = 0;
+  }else if( pF->bInt ){
     u64 nRange = (u64)pF->iMax - (u64)pF->iMin + 1;
     u64 nMax = (u64)pF->nHash * LIP_EXACT_BITS;
     if( nMax<LIP_EXACT_MIN ) nMax = LIP_EXACT_MIN;
@@ -383,6 +390,10 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   if( pF==0 ){
     pF = lipFilterCreate(p, pOp->p1, pOp->p4.i, pOp->p5);
     if( pF==0 ) return;
+  }else if( pF->nHash==0 ){
+    /* Made by a probe of the empty filter (lipProbeSlow()): the text modes
+    ** are only known now.  No key was hashed with the old ones. */
+    pF->mText = pOp->p5;
   }
   if( pF->nHash>=pF->nHashAlloc ){
     int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : 64;
@@ -477,6 +488,11 @@ static SQLITE_INLINE int lipTest(
 ** Probe the filter of OP_Filter pOp in the cases other than a built
 ** filter: disabled (every key passes), empty (every key is rejected), not
 ** yet sized (size it now).  Return true if the key is rejected.
+**
+** An empty filter (a register holding a blob other than a filter object:
+** no key passed the local constraints) is turned into a filter object
+** holding no key, so that it is counted and later probes of it are as
+** cheap as those of any other built filter.
 */
 static SQLITE_NOINLINE int lipProbeSlow(Vdbe *p, VdbeOp *pOp){
   Mem *pReg = &p->aMem[pOp->p1];
@@ -484,18 +500,22 @@ static SQLITE_NOINLINE int lipProbeSlow(Vdbe *p, VdbeOp *pOp){
   int bReject;
   if( pReg->flags & MEM_Null ) return 0;           /* Disabled */
   pF = lipFilterOf(pReg);
-  if( pF==0 || pF->nHash==0 ){
-    bReject = 1;                                   /* Empty set */
-  }else if( lipFilterBuild(pF) ){
+  if( pF==0 ){
+    /* Empty set.  The text modes are set by the first FilterAdd, if any
+    ** comes (keys added after the first probe). */
+    pF = lipFilterCreate(p, pOp->p1, pOp->p4.i, 0);
+    if( pF==0 ) return 0;                          /* OOM: disabled */
+    assert( pF->nHash==0 );
+  }
+  assert( pF->nBlock==0 );
+  if( lipFilterBuild(pF) ){
     pF->eStatus = LIPSTAT_DISABLED;
     sqlite3VdbeMemSetNull(pReg);                   /* OOM: disable */
     return 0;
-  }else{
-    bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
   }
-  if( pF ){
-    if( bReject ) pF->nReject++; else pF->nPass++;
-  }
+  bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
+  assert( pF->nHash>0 || bReject );
+  if( bReject ) pF->nReject++; else pF->nPass++;
   return bReject;
 }
 
