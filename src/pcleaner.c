@@ -155,6 +155,7 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     ** database write needs EXCLUSIVE.  Leave the pages dirty; the spill or
     ** the commit will wait for the lock as usual. */
     rc = SQLITE_OK;
+    p->nBusy++;
     p->nRetry = sqlite3PcacheDirtyCount(p->pCache) + 1 + nTrigger/8;
   }
   p->nUsec += pcleanerNow() - t0;
@@ -450,8 +451,9 @@ void sqlite3PcleanerThresholdPragma(
 ** One row for each database of the connection that has had a write
 ** transaction since it was opened: the schema name, the mode its pager
 ** used (off if the cleaner was off), the threshold,
-** the batches written, the pages they wrote, and the microseconds spent
-** writing them.  The values are read when the statement is prepared, and
+** the batches written, the pages they wrote, the microseconds spent
+** writing them (and trying to), and the batches not written because
+** another connection's lock was in the way (SQLITE_BUSY).  The values are read when the statement is prepared, and
 ** the statement prepares itself again each time it runs, so that a cached
 ** statement (a driver's statement cache) reports current values.
 */
@@ -470,7 +472,7 @@ void sqlite3PcleanerStatsPragma(
     return;
   }
   if( v==0 ) return;
-  if( pParse->nMem<6 ) pParse->nMem = 6;
+  if( pParse->nMem<7 ) pParse->nMem = 7;
   for(i=0; i<db->nDb; i++){
     Btree *pBt = db->aDb[i].pBt;
     PCleaner *p;
@@ -487,7 +489,9 @@ void sqlite3PcleanerStatsPragma(
                           P4_INT64);
     sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 6, 0, (const u8*)&p->nUsec,
                           P4_INT64);
-    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 6);
+    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 7, 0, (const u8*)&p->nBusy,
+                          P4_INT64);
+    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
   }
   /* The values above are those of prepare time: make the statement
   ** prepare again before it runs again. */

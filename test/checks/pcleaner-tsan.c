@@ -210,14 +210,15 @@ static void readStats(sqlite3 *db, CleanerStats *pStats){
   int bFound = 0;
   int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
   if( rc!=SQLITE_OK ) fail("prepare \"%s\": %s", zSql, sqlite3_errmsg(db));
-  if( sqlite3_column_count(pStmt)!=6
+  if( sqlite3_column_count(pStmt)!=7
    || strcmp(sqlite3_column_name(pStmt, 0), "schema")!=0
    || strcmp(sqlite3_column_name(pStmt, 1), "mode")!=0
    || strcmp(sqlite3_column_name(pStmt, 3), "batches")!=0
    || strcmp(sqlite3_column_name(pStmt, 4), "pages")!=0
+   || strcmp(sqlite3_column_name(pStmt, 6), "busy")!=0
   ){
     fail("%s: unexpected columns (want schema, mode, threshold, batches, "
-         "pages, microseconds)", zSql);
+         "pages, microseconds, busy)", zSql);
   }
   while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
     const char *zSchema = (const char*)sqlite3_column_text(pStmt, 0);
