@@ -447,6 +447,19 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
+** Return true if integer v is in the exact bitmap of pF (keys iMin to
+** iMin+nRange-1; nRange may be 0, an empty set).
+*/
+static SQLITE_INLINE int lipExactHas(const LipFilter *pF, i64 v){
+  u64 d = (u64)v - (u64)pF->iMin;
+  assert( pF->bExact && pF->nBlock>0 );
+  testcase( d==pF->nRange-1 );
+  testcase( d==pF->nRange );
+  testcase( v<pF->iMin );
+  return d<pF->nRange && ((pF->aBlock[d>>6]>>(d&63)) & 1)!=0;
+}
+
+/*
 ** Return true if the key in the nKey registers at pKey cannot be in the
 ** built filter pF.
 */
@@ -461,7 +474,6 @@ static SQLITE_INLINE int lipTest(
     /* An exact bitmap of single-column integer keys.  Only an integer, or
     ** a real equal to one, can compare equal to them. */
     i64 v;
-    u64 d;
     assert( nKey==1 );
     if( pKey->flags & (MEM_Int|MEM_IntReal) ){
       v = pKey->u.i;
@@ -473,8 +485,7 @@ static SQLITE_INLINE int lipTest(
     }else{
       return 1;                        /* NULL, text, blob */
     }
-    d = (u64)v - (u64)pF->iMin;
-    return d>=pF->nRange || ((pF->aBlock[d>>6]>>(d&63)) & 1)==0;
+    return !lipExactHas(pF, v);
   }
   if( nKey==1 && (pKey->flags & MEM_Int)!=0 ){
     h = lipMix((u64)pKey->u.i);        /* As lipHashValue() of an integer */
@@ -594,7 +605,6 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
   const Mem *pReg = &p->aMem[pOp->p1];
   const Mem *pKey = &p->aMem[pOp->p3];
   LipFilter *pF;
-  u64 d;
   if( (pReg->flags & MEM_Dyn)==0 || pReg->xDel!=lipFilterDelete
    || ((LipFilter*)pReg->z)->bExact==0 || (pKey->flags & MEM_Int)==0
   ){
@@ -602,11 +612,7 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
   }
   pF = (LipFilter*)pReg->z;
   assert( pF->nBlock>0 && pOp->p4.i==1 && pF->bInt );
-  d = (u64)pKey->u.i - (u64)pF->iMin;
-  testcase( d==pF->nRange-1 );
-  testcase( d==pF->nRange );
-  testcase( pKey->u.i<pF->iMin );
-  if( d<pF->nRange && ((pF->aBlock[d>>6]>>(d&63)) & 1)!=0 ){
+  if( lipExactHas(pF, pKey->u.i) ){
     pF->nPass++;
     p->aCounter[SQLITE_STMTSTATUS_FILTER_MISS]++;
     return 0;

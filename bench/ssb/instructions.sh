@@ -33,10 +33,12 @@ ours=$top/build/sqlite3
 echo "# SSB SF $sf seed $seed${analyze:+, after ANALYZE}: instructions (callgrind Ir)"
 echo "# stock: $("$stock" :memory: 'select sqlite_source_id()')"
 echo "# ours:  $("$ours" :memory: 'select sqlite_source_id()'), lip_filter ON"
-python3 - "$db" "$stock" "$ours" "$here/queries.sql" "$queries" <<'EOF'
+python3 - "$db" "$stock" "$ours" "$here" "$queries" <<'EOF'
 import re, subprocess, sys
-db, stock, ours, qfile, want = sys.argv[1:6]
-qs = re.findall(r'-- (Q\d\.\d)\n(.*?;)', open(qfile).read(), re.S)
+db, stock, ours, here, want = sys.argv[1:6]
+sys.path.insert(0, here)
+import run as ssb                    # bench/ssb/run.py: the same query list
+qs = ssb.queries()
 want = [w for w in want.split(',') if w]
 unknown = set(want) - set(n for n, _ in qs)
 if unknown:
