@@ -318,6 +318,10 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager, int bShared){
   int rc = SQLITE_OK;
 
   if( eMode==PCLEANER_THREAD && (bShared || db->mutex==0) ){
+    /* Other connections may use a sharable b-tree's pager, under their
+    ** own mutexes.  (A debug build marks every persistent b-tree sharable
+    ** and lists it where a shared-cache open could join it: there the
+    ** thread variant is never used for a file database.) */
     testcase( bShared );
     eMode = PCLEANER_SYNC;
   }
