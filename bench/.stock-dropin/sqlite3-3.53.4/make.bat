@@ -1,2 +1,0 @@
-@echo off
-nmake /f Makefile.msc %*
