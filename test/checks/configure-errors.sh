@@ -46,6 +46,16 @@ for f in /usr/bin/* /bin/*; do
 done
 expect_fail no-tcl "tclsh not found" env PATH="$tmp/bin" ./configure --builddir="$tmp/b5"
 
+# No cmocka: configure warns up front, naming the package (it stops here
+# only because the source does not exist), and tool/check-prereqs.sh, which
+# make test runs first, fails naming it.
+printf '#!/bin/sh\nfor a; do [ "$a" = -lcmocka ] && { echo "cmocka.h: No such file" >&2; exit 1; }; done\nexec cc "$@"\n' > "$tmp/nocmocka-cc"
+chmod +x "$tmp/nocmocka-cc"
+expect_fail no-cmocka-configure "warning: .*libcmocka-dev" \
+  env UNIT_CC="$tmp/nocmocka-cc" ./configure --builddir="$tmp/b7" --with-sqlite-src="$tmp/does-not-exist.tar.xz"
+expect_fail no-cmocka-make-test "sudo apt-get install libcmocka-dev" \
+  tool/check-prereqs.sh test "$tmp/nocmocka-cc"
+
 # A patch that does not apply: a copy of the repository with one patch
 # broken stops, naming that patch, and leaves no prepared tree.
 srcline=$(tool/fetch-upstream.sh) || { echo "FAIL cannot find the pinned source"; exit 1; }
