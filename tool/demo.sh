@@ -1,0 +1,425 @@
+#!/bin/sh
+# make demo: what lipsqlite is for, in well under a minute on a fresh build.
+#
+#   tool/demo.sh [BUILDDIR]          (make demo runs it with the configured BUILD)
+#
+# 1. makes a small Star Schema Benchmark database with bench/ssb/gen.sql.in
+#    (scale factor DEMO_SF, default 0.2: about 1.2 million fact rows), showing
+#    its progress;
+# 2. prints the EXPLAIN QUERY PLAN of one SSB star join (DEMO_QUERY, default
+#    Q3.2, from bench/ssb/queries.sql; no ANALYZE) with its BLOOM FILTER lines;
+# 3. runs that query with PRAGMA lip_filter=OFF and =ON (one warm-up run of
+#    each, then DEMO_RUNS runs of each, alternating), checks that every run
+#    returns the same rows and prints PRAGMA lip_filter_stats of the last run;
+# 4. runs the workload of bench/largetx (t(k TEXT PRIMARY KEY, v TEXT, n
+#    INTEGER), one INSERT statement per row, cache_size=100) with
+#    PRAGMA page_cleaner off, sync and thread: a fresh database each, one
+#    warm-up and DEMO_TX measured transactions of 8,500 rows (about 1 MB),
+#    and prints tx/s and PRAGMA page_cleaner_stats.
+#
+# It uses BUILDDIR/sqlite3 (and BUILDDIR/libsqlite3.so.0 should the shell be
+# linked against it) and writes only to BUILDDIR/demo/, which it empties
+# first (it holds nothing else).  The numbers are a few runs on whatever
+# machine this is; bench/ (bench/README.md) measures properly.  On a
+# terminal the progress is one updating line; on a pipe or a file there are
+# plain lines and no control characters.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$top/build}
+die() { echo "demo: $*" >&2; exit 1; }
+
+sf=${DEMO_SF:-0.2}
+query_name=${DEMO_QUERY:-Q3.2}
+runs=${DEMO_RUNS:-3}
+ntx=${DEMO_TX:-5}
+rows_per_tx=8500
+cache_pages=100
+threshold=0.8
+seed=1
+chunks=20            # lineorder is made in this many steps, for the progress
+
+case $sf in
+  ''|*[!0-9.]*|*.*.*|.) die "DEMO_SF must be a scale factor such as 0.1, not '$sf'" ;;
+esac
+awk -v x="$sf" 'BEGIN { exit !(x > 0 && x <= 1) }' ||
+  die "DEMO_SF=$sf: the demo takes a scale factor above 0 and at most 1 (bench/ssb/run.py does larger ones)"
+case $runs in ''|*[!0-9]*|0) die "DEMO_RUNS must be a positive integer, not '$runs'" ;; esac
+case $ntx in ''|*[!0-9]*|0) die "DEMO_TX must be a positive integer, not '$ntx'" ;; esac
+
+shell=$build/sqlite3
+[ -d "$build" ] || die "no build directory $build: run ./configure && make first"
+[ -x "$shell" ] || die "$shell is not built: run make (or ./configure && make) first"
+[ -e "$build/libsqlite3.so.0" ] || die "$build/libsqlite3.so.0 is not built: run make (or ./configure && make) first"
+gen=$top/bench/ssb/gen.sql.in
+queries=$top/bench/ssb/queries.sql
+[ -r "$gen" ] || die "cannot read the SSB generator $gen"
+[ -r "$queries" ] || die "cannot read the SSB queries $queries"
+query=$(awk -v q="-- $query_name" '$0 == q { on = 1; next } on && /^-- Q/ { exit } on { print }' "$queries")
+[ -n "$query" ] || die "no query $query_name in $queries (DEMO_QUERY names one of its '-- Qn.m' blocks)"
+
+# Our shell, and our library should the shell load one.
+LD_LIBRARY_PATH=$build${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export LD_LIBRARY_PATH
+sql() { "$shell" -batch -bail "$@"; }
+
+version=$(sql :memory: "PRAGMA lipsqlite_version" 2>/dev/null) || version=
+[ -n "$version" ] ||
+  die "$shell does not know PRAGMA lipsqlite_version: it is not a lipsqlite shell (run make)"
+sqlite_version=$(sql :memory: "SELECT sqlite_version()")
+
+# Wall-clock seconds, with nanoseconds where date(1) has them.
+now() { date +%s.%N 2>/dev/null | sed 's/\.N*$//'; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+out=$build/demo     # the demo's own directory: emptied at each run
+rm -rf "$out"
+mkdir -p "$out" || die "cannot create $out"
+if [ -t 1 ]; then tty=1; else tty=0; fi
+start=$(now)
+
+# table: format '|'-separated lines, the first one a header, as an aligned
+# plain-text table indented by two spaces; numbers are right-aligned.
+table() {
+  awk -F'|' '
+    { n = NR; if (NF > nf) nf = NF
+      for (i = 1; i <= NF; i++) {
+        cell[NR, i] = $i
+        if (length($i) > w[i]) w[i] = length($i)
+        if (NR > 1 && $i !~ /^-?[0-9][0-9.]*$/ && $i != "-") text[i] = 1
+      } }
+    END {
+      for (r = 1; r <= n; r++) {
+        line = " "
+        for (i = 1; i <= nf; i++)
+          line = line " " sprintf("%" (text[i] ? "-" : "") w[i] "s", cell[r, i])
+        sub(/ +$/, "", line); print line
+        if (r == 1) {
+          line = " "
+          for (i = 1; i <= nf; i++) { d = ""; while (length(d) < w[i]) d = d "-"; line = line " " d }
+          print line
+        }
+      } }'
+}
+
+# On a terminal, one line saying what runs now, cleared by "note"; nothing
+# on a pipe.
+note() {
+  if [ $tty = 1 ]; then printf '\r%-70s\r' ''; [ $# = 0 ] || printf '%s' "$*"; fi
+}
+
+# An integer with thousands separators.
+commas() {
+  awk -v n="$1" 'BEGIN { while (n ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", n); print n }'
+}
+
+echo "lipsqlite $version (SQLite $sqlite_version), shell $shell"
+echo "Everything this demo writes goes to $out/ (emptied first)."
+echo
+
+# ---------------------------------------------------------------------------
+# 1. The star-schema database.
+# ---------------------------------------------------------------------------
+echo "== 1. A star-schema database (Star Schema Benchmark, scale factor $sf) =="
+db=$out/ssb.db
+
+# The generator with its scale factor and seed filled in (as bench/ssb/run.py
+# does) and ".print demo-progress TABLE STEP STEPS" lines before the INSERT
+# of each table it creates.  The lineorder INSERT, most of the work, is run
+# in $chunks steps over consecutive ranges of order numbers: every row is a
+# function of its order number, so the rows are the same.  Should the
+# generator no longer have the shape this relies on, lineorder is one step.
+sfsql=$(awk -v x="$sf" 'BEGIN { s = sprintf("%.6g", x); if (s !~ /[.e]/) s = s ".0"; print s }')
+awk -v sf="$sfsql" -v seed="$seed" -v k="$chunks" '
+  function flush(   pat, p, i, s, cnt, rest) {
+    pat = "generate_series(1, params.nord) AS o"
+    cnt = 0; rest = buf
+    while ((p = index(rest, pat)) > 0) { cnt++; rest = substr(rest, p + length(pat)) }
+    if (cnt != 1) { print ".print demo-progress lineorder 1 1"; print buf; return }
+    p = index(buf, pat)
+    for (i = 1; i <= k; i++) {
+      s = substr(buf, 1, p - 1) "generate_series(params.nord*" (i - 1) "/" k "+1, params.nord*" i "/" k ") AS o" substr(buf, p + length(pat))
+      print ".print demo-progress lineorder " i " " k
+      print s
+    }
+  }
+  { gsub(/@SF@/, sf); gsub(/@SEED@/, seed) }
+  inlo { buf = buf "\n" $0; if ($0 ~ /;[ \t]*(--.*)?$/) { flush(); inlo = 0 }; next }
+  /^CREATE TABLE [A-Za-z_]+/ { t = $3; sub(/\(.*/, "", t); made[t] = 1 }
+  /^INSERT INTO lineorder/ && made["lineorder"] {
+    buf = $0; inlo = 1
+    if ($0 ~ /;[ \t]*(--.*)?$/) { flush(); inlo = 0 }
+    next
+  }
+  /^INSERT INTO [A-Za-z_]+/ { t = $3; sub(/\(.*/, "", t); if (t in made) print ".print demo-progress " t " 1 1" }
+  { print }
+  END { print ".print demo-progress done 1 1" }
+' "$gen" > "$out/gen.sql"
+grep -q '^\.print demo-progress lineorder' "$out/gen.sql" ||
+  die "$gen has no INSERT INTO lineorder: the demo does not know this generator"
+
+# progress: reads the shell's output, shows the demo-progress lines, and
+# exits with the shell's status (the last line, "demo-status N").
+progress() {
+  label="making the demo database:"
+  last=
+  status=1
+  while IFS= read -r line; do
+    case $line in
+      "demo-progress "*)
+        set -- $line
+        tbl=$2 step=$3 steps=$4
+        if [ "$tbl" = done ]; then
+          msg="$label done"
+        elif [ "$steps" -gt 1 ]; then
+          msg="$label $tbl ... $(( (step - 1) * 100 / steps ))%"
+        else
+          msg="$label $tbl ..."
+        fi
+        if [ $tty = 1 ]; then
+          printf '\r%-60s' "$msg"
+          [ "$tbl" != done ] || printf '\r%-60s\r' ''
+        elif [ "$tbl" != done ]; then
+          # On a pipe: one line per table, and lineorder every 25%.
+          if [ "$tbl" != "$last" ] || [ $(( (step - 1) * 4 % steps )) -eq 0 ]; then
+            echo "$msg"
+          fi
+        fi
+        last=$tbl
+        ;;
+      "demo-status "*) status=${line#demo-status } ;;
+    esac
+  done
+  return "$status"
+}
+
+t0=$(now)
+if ! { sql "$db.new" < "$out/gen.sql" 2> "$out/gen.err"; echo "demo-status $?"; } | progress; then
+  [ $tty = 0 ] || echo
+  sed 's/^/  /' "$out/gen.err" >&2
+  die "making the database failed (the shell's errors are above and in $out/gen.err)"
+fi
+mv "$db.new" "$db"
+t1=$(now)
+counts=$(sql "$db" "SELECT (SELECT count(*) FROM lineorder)||'|'||(SELECT count(*) FROM customer)||'|'||(SELECT count(*) FROM supplier)||'|'||(SELECT count(*) FROM part)||'|'||(SELECT count(*) FROM date)")
+size=$(wc -c < "$db" | tr -d ' ')
+echo "$counts" | awk -F'|' -v f="$db" -v mb="$size" -v s="$(elapsed "$t0" "$t1")" '
+  function c(n) { n = sprintf("%d", n); while (n ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]($|,)/, ",&", n); return n }
+  { printf "made %s in %s s: %.1f MB, lineorder (the fact table) %s rows;\n", f, s, mb / 1048576, c($1)
+    printf "dimensions customer %s, supplier %s, part %s, date %s rows. No ANALYZE: no sqlite_stat1.\n", c($2), c($3), c($4), c($5) }'
+echo
+
+# ---------------------------------------------------------------------------
+# 2. The plan of one star join.
+# ---------------------------------------------------------------------------
+printf '%s\n' "$query" > "$out/query.sql"
+echo "== 2. The plan of SSB $query_name, a star join (bench/ssb/queries.sql) =="
+sed 's/^/  /' "$out/query.sql"
+echo
+sql "$db" "EXPLAIN QUERY PLAN $query" > "$out/plan.txt" 2> "$out/plan.err" ||
+  die "EXPLAIN QUERY PLAN failed: $(cat "$out/plan.err")"
+sed -e 's/^/  /' -e 's/\(BLOOM FILTER .*\)$/\1   <-- LIP filter/' "$out/plan.txt"
+nbloom=$(grep -c 'BLOOM FILTER' "$out/plan.txt" || true)
+# Which table each filter is built from, for the statistics below: the
+# filter's register is P1 of its FilterInit, whose P3 is the cursor of the
+# dimension, opened by an OpenRead (P1 the cursor, P2 the root page).
+sql -list "$db" "SELECT rootpage, name FROM sqlite_schema WHERE rootpage > 0" > "$out/roots.txt"
+printf '.explain off\nEXPLAIN %s\n' "$query" | sql -list "$db" > "$out/explain.txt" 2> "$out/explain.err" ||
+  die "EXPLAIN failed: $(cat "$out/explain.err")"
+awk -F'|' 'FILENAME == ARGV[1] { root[$1] = $2; next }
+  $2 == "OpenRead" { cur[$3] = $4 }
+  $2 == "FilterInit" { fi[$3] = $5 }
+  END { for (r in fi) if ((fi[r] in cur) && (cur[fi[r]] in root)) print r "|" root[cur[fi[r]]] }' \
+  "$out/roots.txt" "$out/explain.txt" > "$out/filters.txt"
+echo
+if [ "$nbloom" -gt 0 ]; then
+  echo "The fact table lineorder is scanned; each BLOOM FILTER line is a LIP filter built from"
+  echo "the keys of the dimension rows that pass their constraints and probed for every fact row"
+  echo "before any dimension is searched."
+else
+  echo "NOTE: this plan has no BLOOM FILTER line: no LIP filter is used for this query."
+fi
+echo
+
+# ---------------------------------------------------------------------------
+# 3. The query with LIP filters off and on.
+# ---------------------------------------------------------------------------
+echo "== 3. $query_name with PRAGMA lip_filter=OFF and =ON =="
+{
+  echo ".output /dev/null"
+  echo "PRAGMA lip_filter=OFF;"
+  echo "$query"
+  echo "PRAGMA lip_filter=ON;"
+  echo "$query"
+  r=1
+  while [ $r -le "$runs" ]; do
+    for mode in OFF ON; do
+      echo ".output /dev/null"
+      echo "PRAGMA lip_filter_stats;"
+      echo "PRAGMA lip_filter=$mode;"
+      echo ".output \"$out/q-$mode-$r.txt\""
+      echo ".timer once"
+      echo "$query"
+    done
+    r=$((r + 1))
+  done
+  echo ".output \"$out/lip-stats.txt\""
+  echo ".headers on"
+  echo "SELECT *, printf('%.1f', 100.0 * rejected / max(probes, 1)) AS \"rejected %\""
+  echo "  FROM pragma_lip_filter_stats;"
+} > "$out/runs.sql"
+note "running $query_name $((2 * runs + 2)) times ..."
+sql "$db" < "$out/runs.sql" > /dev/null 2> "$out/runs.err" ||
+  die "running $query_name failed: $(cat "$out/runs.err")"
+note
+
+# Split each run's file into its rows and its time.
+for f in "$out"/q-O*-*.txt; do
+  grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
+  sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
+  [ -s "${f%.txt}.time" ] || die "no time in $f"
+done
+ref=$out/q-OFF-1.rows
+nrows=$(wc -l < "$ref" | tr -d ' ')
+same=1
+for f in "$out"/q-O*-*.rows; do cmp -s "$ref" "$f" || same=0; done
+stats() {  # median|min|max of the times of one setting
+  cat "$out"/q-"$1"-*.time | sort -n | awk '{ t[NR] = $1 } END {
+    m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+    printf "%.3f|%.3f|%.3f", m, t[1], t[NR] }'
+}
+off=$(stats OFF)
+on=$(stats ON)
+echo "one warm-up run of each, then $runs runs of each, alternating; seconds:"
+echo
+{
+  echo "lip_filter|runs|median|min|max"
+  echo "OFF|$runs|$off"
+  echo "ON|$runs|$on"
+} | table
+echo
+awk -v a="${off%%|*}" -v b="${on%%|*}" 'BEGIN {
+  if (b > 0) printf "median time OFF / ON = %.2f", a / b
+  if (a > b) printf " (ON is %.1fx as fast)\n", a / b
+  else printf " (ON is not faster here)\n" }'
+if [ $same = 1 ]; then
+  echo "result: $nrows rows, identical in all $((2 * runs)) runs with lip_filter=OFF and ON."
+else
+  echo "RESULT MISMATCH: the rows differ between runs; compare the files $out/q-*.rows." >&2
+  die "the rows of $query_name differ between lip_filter=OFF and ON: this is a bug"
+fi
+echo
+echo "PRAGMA lip_filter_stats after the last ON run, one row per filter (the columns table and"
+echo "rejected % are added by the demo):"
+echo
+if [ -s "$out/lip-stats.txt" ]; then
+  awk -F'|' -v OFS='|' 'FILENAME == ARGV[1] { tab[$1] = $2; next }
+    { t = (FNR == 1) ? "table" : (($1 in tab) ? tab[$1] : "?"); $1 = $1 "|" t; print }' \
+    "$out/filters.txt" "$out/lip-stats.txt" | table
+  echo
+  echo "filter: the register holding it; table: the dimension it is built from (from EXPLAIN);"
+  echo "keys: the keys of that dimension's rows that pass its constraints; bytes: its bit array;"
+  echo "probes: fact rows tested (a row rejected by one filter is not probed by the next);"
+  echo "rejected: fact rows dropped without a search of that dimension; rank: the filter's place"
+  echo "in the adaptive probe order (0: probed first; -1: never reordered); status: built, skipped"
+  echo "(found not worth building at run time) or disabled (doc/lip.md)."
+else
+  echo "  (no rows: no LIP filter was used)"
+fi
+echo
+
+# ---------------------------------------------------------------------------
+# 4. A large transaction with the page cleaner off, sync and thread.
+# ---------------------------------------------------------------------------
+echo "== 4. Large transactions with PRAGMA page_cleaner off, sync and thread =="
+# The transactions of bench/largetx: 8-letter keys in a pseudo-random order
+# (base 26 of a Park-Miller sequence, which never repeats a value, so the
+# keys are unique), a 100-byte text and an integer, one INSERT per row.
+awk -v n="$ntx" -v rows="$rows_per_tx" -v dir="$out" '
+  BEGIN {
+    a = "abcdefghijklmnopqrstuvwxyz"
+    pad = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua."
+    x = 1
+    for (tx = 0; tx <= n; tx++) {
+      f = dir "/largetx-" (tx == 0 ? "warmup" : "measured") ".sql"
+      printf "BEGIN;\n" > f
+      for (i = 1; i <= rows; i++) {
+        x = (x * 48271) % 2147483647
+        k = ""; y = x
+        for (j = 0; j < 8; j++) { k = k substr(a, y % 26 + 1, 1); y = int(y / 26) }
+        v = substr(pad pad, x % 20 + 1, 100)
+        printf "INSERT INTO t VALUES('\''%s'\'','\''%s'\'',%d);\n", k, v, x % 1000000 > f
+      }
+      printf "COMMIT;\n" > f
+      if (tx > 0) printf "SELECT '\''demo-time'\'', unixepoch('\''subsec'\'');\n" > f
+    }
+  }'
+# The shell opens its connections without a mutex (multi-thread mode);
+# the thread variant needs one: -threadsafe 1 (serialized), for every setting.
+if sql -threadsafe 1 :memory: "PRAGMA page_cleaner=thread" > /dev/null 2> "$out/thread.err"; then
+  modes="off sync thread"
+else
+  modes="off sync"
+  thread_note="page_cleaner=thread is not usable with this build, so it is left out: $(sed 's/^.*argument: //' "$out/thread.err")"
+fi
+txdb=$out/largetx.db
+echo "page_cleaner|transactions|seconds|tx/s|min ms/tx|max ms/tx" > "$out/largetx-summary.txt"
+: > "$out/cleaner-stats.txt"
+for mode in $modes; do
+  rm -f "$txdb" "$txdb-journal" "$txdb-wal" "$txdb-shm"
+  {
+    echo ".output /dev/null"
+    echo "PRAGMA cache_size=$cache_pages;"
+    echo "PRAGMA page_cleaner=$mode;"
+    echo "PRAGMA page_cleaner_threshold=$threshold;"
+    echo ".output \"$out/largetx-config.txt\""
+    echo "SELECT (SELECT journal_mode FROM pragma_journal_mode)"
+    echo "    || '|' || (SELECT synchronous FROM pragma_synchronous);"
+    echo ".output /dev/null"
+    echo "CREATE TABLE t(k TEXT PRIMARY KEY, v TEXT, n INTEGER);"
+    echo ".read \"$out/largetx-warmup.sql\""
+    echo ".output \"$out/largetx-$mode.times\""
+    echo "SELECT 'demo-time', unixepoch('subsec');"
+    echo ".read \"$out/largetx-measured.sql\""
+    echo ".output \"$out/largetx-$mode.stats\""
+    echo ".headers on"
+    echo "SELECT '$mode' AS page_cleaner, * FROM pragma_page_cleaner_stats;"
+  } > "$out/largetx-$mode.sql"
+  note "running $((ntx + 1)) transactions with page_cleaner=$mode ..."
+  sql -threadsafe 1 "$txdb" < "$out/largetx-$mode.sql" > /dev/null 2> "$out/largetx-$mode.err" ||
+    die "the transactions with page_cleaner=$mode failed: $(cat "$out/largetx-$mode.err")"
+  awk -F'|' -v mode="$mode" '$1 == "demo-time" { t[n++] = $2 } END {
+    if (n < 2) exit 1
+    min = max = 0
+    for (i = 1; i < n; i++) { d = (t[i] - t[i - 1]) * 1000; if (i == 1 || d < min) min = d; if (d > max) max = d }
+    s = t[n - 1] - t[0]
+    rate = (s > 0) ? sprintf("%.1f", (n - 1) / s) : "-"
+    printf "%s|%d|%.2f|%s|%.0f|%.0f\n", mode, n - 1, s, rate, min, max
+  }' "$out/largetx-$mode.times" >> "$out/largetx-summary.txt" ||
+    die "no timings in $out/largetx-$mode.times"
+  if [ -s "$out/cleaner-stats.txt" ]; then sed 1d "$out/largetx-$mode.stats"; else cat "$out/largetx-$mode.stats"; fi >> "$out/cleaner-stats.txt"
+done
+note
+IFS='|' read -r jmode syncn < "$out/largetx-config.txt" || die "no configuration in $out/largetx-config.txt"
+case $syncn in 0) syncname=OFF ;; 1) syncname=NORMAL ;; 2) syncname=FULL ;; 3) syncname=EXTRA ;; *) syncname=$syncn ;; esac
+echo "t(k TEXT PRIMARY KEY, v TEXT, n INTEGER), cache_size=$cache_pages pages, page_cleaner_threshold=$threshold,"
+echo "journal_mode=$(echo "$jmode" | tr a-z A-Z), synchronous=$syncname; a transaction is $(commas $rows_per_tx) INSERT statements, one"
+echo "per row, parsed by the shell (about 1 MB of rows, against a cache of 400 KB); per setting"
+echo "a fresh database, 1 warm-up and $ntx measured transactions. tx/s: measured transactions / their"
+echo "wall time."
+[ -z "${thread_note:-}" ] || echo "$thread_note"
+echo
+table < "$out/largetx-summary.txt"
+echo
+awk -F'|' 'NR == 2 { base = $4 } NR > 2 && base > 0 { r = r sep sprintf("%s %.2f", $1, $4 / base); sep = ", " }
+  END { if (r != "") print "tx/s relative to page_cleaner=off: " r }' "$out/largetx-summary.txt"
+echo
+echo "PRAGMA page_cleaner_stats at the end of each setting's connection (all $((ntx + 1)) transactions;"
+echo "mode: the mode the pager used; batches: sorted batch writes; pages: the pages they wrote;"
+echo "microseconds: time spent writing them; busy: batches a lock kept from being written):"
+echo
+table < "$out/cleaner-stats.txt"
+echo
+echo "These are a few runs on this machine as it is loaded right now, not a benchmark. The"
+echo "LIP filters are on by default; the page cleaner is off by default (doc/pcleaner.md says"
+echo "why). The benchmarks, with stock SQLite side by side, are in bench/ (bench/README.md)."
+echo "demo: done in $(elapsed "$start" "$(now)") s; files in $out/"
