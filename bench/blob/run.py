@@ -19,15 +19,13 @@ with the same sequence of operations.  Writes bench/out/blob-<stamp>.csv
 bench/out/blob-<stamp>.md (medians, min-max, ratios of medians) and PNG plots
 when matplotlib is importable.
 """
-import argparse, csv, hashlib, json, os, platform, random, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, csv, os, random, shutil, statistics, sys, tempfile, time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
-DRIVER_SRC = os.path.join(HERE, 'blob.c')
-STOCK_LIB = os.path.join(TOP, 'bench', '.stock', 'libsqlite3.so.0')
-STOCK_DROPIN_LIB = os.path.join(TOP, 'bench', '.stock-dropin', 'libsqlite3.so.0')
-OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
-             ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+import benchlib
+from benchlib import BadInput, TOP, csv_list, die, fmt_med, lipsqlite_version, med, progress, remove_db
+
+benchlib.init('blob')
 
 SIZES = {'100kb': (100 * 1024, '100 KiB'), '10mb': (10 * 1024 * 1024, '10 MiB')}
 READ_PCTS = [0, 10, 50, 90, 100]
@@ -40,160 +38,25 @@ SYSTEMS = SQLITE_SYSTEMS + FS_SYSTEMS + list(DUCK)
 ALIASES = {'all': SYSTEMS, 'sqlite': SQLITE_SYSTEMS, 'fs': FS_SYSTEMS, 'duckdb': list(DUCK)}
 
 
-class BadInput(Exception):
-    pass
-
-
-def die(msg, status=2):
-    """One line on stderr and exit (2: bad input or missing system; 1: a run failed)."""
-    sys.stderr.write('bench/blob: %s\n' % msg)
-    sys.exit(status)
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
-
-
-def progress(msg):
-    sys.stderr.write(msg + '\n')
-    sys.stderr.flush()
-
-
-def csv_list(text, known, what):
-    out = []
-    for x in [t.strip().lower() for t in text.split(',') if t.strip()]:
-        if x not in known:
-            raise BadInput('unknown %s %r (known: %s)' % (what, x, ', '.join(known)))
-        if x not in out:
-            out.append(x)
-    if not out:
-        raise BadInput('empty list for %s' % what)
-    return out
-
-
 def pct_list(text):
-    out = []
-    for t in [t.strip() for t in text.split(',') if t.strip()]:
-        try:
-            v = int(t)
-        except ValueError:
-            raise BadInput('--read-pct wants integers 0..100, not %r' % t)
-        if not 0 <= v <= 100:
-            raise BadInput('--read-pct wants integers 0..100, not %d' % v)
-        if v not in out:
-            out.append(v)
-    if not out:
-        raise BadInput('empty list for --read-pct')
-    return out
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for b in iter(lambda: f.read(1 << 20), b''):
-            h.update(b)
-    return h.hexdigest()
-
-
-def machine(dbdir):
-    cpu = ''
-    with open('/proc/cpuinfo') as f:
-        for l in f:
-            if l.startswith('model name'):
-                cpu = l.split(':', 1)[1].strip()
-                break
-    fs = subprocess.run(['stat', '-f', '-c', '%T', dbdir], capture_output=True, text=True).stdout.strip()
-    mtype = mopts = ''
-    if shutil.which('findmnt'):
-        mnt = subprocess.run(['findmnt', '-n', '-o', 'FSTYPE,OPTIONS', '--target', dbdir],
-                             capture_output=True, text=True).stdout.split()
-        if len(mnt) == 2:
-            mtype, mopts = mnt
-    return {'fs': fs, 'mount_type': mtype, 'mount_options': mopts, 'kernel': platform.release(),
-            'cpu': cpu, 'cores': os.cpu_count(), 'db_dir': dbdir}
-
-
-def remove_files(path):
-    for suffix in ('', '-journal', '-wal', '-shm', '.tmp', '.wal'):
-        try:
-            os.remove(path + suffix)
-        except FileNotFoundError:
-            pass
+    return benchlib.number_list(text, '--read-pct', int, 0, 100, 'a percentage of reads')
 
 
 def file_bytes(path, suffixes):
     return sum(os.path.getsize(path + s) for s in suffixes if os.path.exists(path + s))
 
 
-class Prng:
-    """The driver's xorshift64*, so that DuckDB does the same operations."""
-    M = (1 << 64) - 1
-
-    def __init__(self, seed):
-        self.x = (0x9E3779B97F4A7C15 ^ seed) & self.M or 1
-
-    def next(self):
-        x = self.x
-        x ^= x >> 12
-        x ^= (x << 25) & self.M
-        x ^= x >> 27
-        self.x = x
-        return (x * 0x2545F4914F6CDD1D) & self.M
-
-
-def pctl(sorted_v, p):
-    """Nearest-rank percentile, as the driver computes it."""
-    if not sorted_v:
-        return None
-    k = min(max(int(p / 100.0 * len(sorted_v) + 0.999999999), 1), len(sorted_v))
-    return sorted_v[k - 1]
-
-
 def lat_summary(v):
     s = sorted(v)
     if not s:
         return {'n': 0, 'p50_ms': None, 'p99_ms': None, 'mean_ms': None, 'min_ms': None, 'max_ms': None}
-    return {'n': len(s), 'p50_ms': pctl(s, 50) / 1e3, 'p99_ms': pctl(s, 99) / 1e3,
+    return {'n': len(s), 'p50_ms': benchlib.percentile(s, 50) / 1e3, 'p99_ms': benchlib.percentile(s, 99) / 1e3,
             'mean_ms': sum(s) / len(s) / 1e3, 'min_ms': s[0] / 1e3, 'max_ms': s[-1] / 1e3}
 
 
-class Bench:
+class Bench(benchlib.DriverBench):
     def __init__(self, a, tmp):
-        self.a = a
-        self.tmp = tmp
-        self.driver = os.path.join(tmp, 'blob')
-        self.libs = {}
-
-    def compile_driver(self):
-        cmd = ['cc', '-O2', '-Wall', '-o', self.driver, DRIVER_SRC, '-ldl']
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            die('compiling the driver failed: %s' % r.stderr.strip().splitlines()[-1:], 1)
-        self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
-        self.compile_cmd = 'cc -O2 -Wall -o blob bench/blob/blob.c -ldl'
-
-    def snapshot(self, key, path):
-        """Copy the library to the scratch directory (one build for the
-        whole run even if it is rebuilt meanwhile) and check that it loads."""
-        snap = os.path.join(self.tmp, 'lib%s.so' % key)
-        err = ''
-        for attempt in range(6):
-            if attempt:
-                time.sleep(5)
-            try:
-                shutil.copyfile(path, snap)
-            except OSError as e:
-                err = str(e)
-                continue
-            r = subprocess.run([self.driver, snap, '--probe'], capture_output=True, text=True)
-            if r.returncode == 0:
-                info = json.loads(r.stdout)
-                self.libs[key] = dict(path=path, snapshot=snap, sha256=sha256(snap),
-                                      version=info['sqlite_version'], source_id=info['source_id'])
-                return
-            err = r.stderr.strip()
-        die('library %s does not load: %s' % (path, err), 1)
+        super().__init__('blob', a, tmp)
 
     def common_args(self, size, pct):
         a = self.a
@@ -213,16 +76,12 @@ class Bench:
                    '--page-size', str(a.page_size)] + self.common_args(size, pct)
             if a.cache is not None:
                 cmd += ['--cache', str(a.cache)]
-        remove_files(path)
+        remove_db(path)
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
-            db_bytes = file_bytes(path, ('', '-wal', '-journal'))
+            res = self.run_json(cmd, '%s %s %s read %d%%' % (system, journal, size, pct))
+            res['db_bytes'] = file_bytes(path, ('', '-wal', '-journal'))
         finally:
-            remove_files(path)
-        if r.returncode != 0:
-            die('%s %s %s read %d%% failed: %s' % (system, journal, size, pct, r.stderr.strip()[-400:]), 1)
-        res = json.loads(r.stdout)
-        res['db_bytes'] = db_bytes
+            remove_db(path)
         return res
 
     def run_duck(self, system, size, pct):
@@ -230,7 +89,7 @@ class Bench:
         import duckdb
         a = self.a
         path = a.db + '.duckdb'
-        remove_files(path)
+        remove_db(path)
         nbytes = SIZES[size][0]
         blob = bytearray(random.Random(a.seed).randbytes(nbytes))
         serial = 1
@@ -252,7 +111,7 @@ class Bench:
                     die('%s: read the blob of write #%d, the last write was #%d' % (
                         system, int.from_bytes(got[0:8], 'little'), serial), 1)
 
-            prng = Prng(a.seed)
+            prng = benchlib.Xorshift64Star(a.seed)
             lat_all, lat_rd, lat_wr = [], [], []
             t_start = None
             i = 0
@@ -279,7 +138,7 @@ class Bench:
         finally:
             con.close()
         db_bytes = file_bytes(path, ('', '.wal'))
-        remove_files(path)
+        remove_db(path)
         total = t_end - t_start
         res = {'system': system, 'ops': len(lat_all), 'reads': len(lat_rd), 'writes': len(lat_wr),
                'total_s': total, 'ops_per_s': len(lat_all) / total,
@@ -290,27 +149,12 @@ class Bench:
         return res
 
 
-def duck_available():
-    try:
-        import duckdb  # noqa: F401
-        return True
-    except ImportError:
-        return False
-
-
 def label(system, journal):
     return '%s-%s' % (system, journal) if system in SQLITE_SYSTEMS else system
 
 
-def fmt_med(values, digits=1):
-    if not values:
-        return '-'
-    f = '%%.%df' % digits
-    return ('%s (%s–%s)' % (f, f, f)) % (statistics.median(values), min(values), max(values))
-
-
 def main():
-    ap = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchlib.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--systems', default=None,
                     help='comma-separated (default: all available): ' + ', '.join(SYSTEMS) +
                     '; "sqlite" = stock,stock-dropin,ours; "fs" = both fs-*; "duckdb" = both duckdb-*')
@@ -332,15 +176,8 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--quick', action='store_true',
                     help='smoke pass: all sizes, ratios and systems, --seconds 0.2, repeat 1, ~1 minute')
-    ap.add_argument('--lib-ours', default=None, help='our libsqlite3.so (default: found in build/)')
-    ap.add_argument('--lib-stock', default=STOCK_LIB, help='stock libsqlite3.so (default bench/.stock/libsqlite3.so.0)')
-    ap.add_argument('--lib-stock-dropin', default=STOCK_DROPIN_LIB,
-                    help='stock built with our options (default bench/.stock-dropin/libsqlite3.so.0)')
-    ap.add_argument('--dir', default=None, help='directory of the database files (default: --out)')
-    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
-    ap.add_argument('--no-plots', action='store_true')
     ap.add_argument('--log-y', action='store_true', help='plots with a logarithmic throughput axis (the paper: linear)')
-    a = ap.parse_args()
+    a = benchlib.parse_library_args(ap, dropin=True)
 
     q = a.quick
     try:
@@ -351,90 +188,46 @@ def main():
         if len(a.sync) != 1:
             raise BadInput('--sync takes one value')
         a.sync = a.sync[0]
-        explicit = a.systems is not None
-        if explicit:
-            want = []
-            for x in [s.strip().lower() for s in a.systems.split(',') if s.strip()]:
-                if x in ALIASES:
-                    want += ALIASES[x]
-                elif x in SYSTEMS:
-                    want.append(x)
-                else:
-                    raise BadInput('unknown system %r (known: %s)' % (x, ', '.join(SYSTEMS + list(ALIASES))))
-            if not want:
-                raise BadInput('empty list for --systems')
-            a.system_list = [s for s in SYSTEMS if s in want]
-        else:
-            a.system_list = list(SYSTEMS)
+        a.system_list = (benchlib.system_list(a.systems, SYSTEMS, ALIASES) if a.systems is not None
+                         else list(SYSTEMS))
     except BadInput as e:
         die(str(e))
-    if a.repeat is None:
-        a.repeat = 1 if q else 3
-    if a.seconds is None:
-        a.seconds = 0.2 if q else 1.0
-    if a.warmup_ops is None:
-        a.warmup_ops = 2 if q else 5
-    if a.repeat < 1:
-        die('--repeat must be at least 1 (got %d)' % a.repeat)
-    if a.warmup_runs < 0 or a.warmup_ops < 0:
-        die('--warmup-runs and --warmup-ops must be >= 0')
+    benchlib.finish_args(a, repeat=(1, 3), seconds=(0.2, 1.0), warmup_ops=(2, 5))
+    if a.warmup_ops < 0:
+        die('--warmup-ops must be >= 0')
     if a.seconds < 0 or a.seconds != a.seconds:
         die('--seconds must be >= 0 (0: no time limit, --ops decides)')
     if a.ops < 1:
         die('--ops must be at least 1 (got %d)' % a.ops)
     if a.seconds == 0 and a.ops >= 1000000:
         die('--seconds 0 needs an --ops count below 1000000')
-    if a.page_size < 512 or a.page_size > 65536 or a.page_size & (a.page_size - 1):
-        die('--page-size must be a power of two from 512 to 65536 (got %d)' % a.page_size)
 
     # Systems: one named in --systems must be available; by default, a
     # missing one is reported as skipped.
-    ours = a.lib_ours
-    if ours is None:
-        ours = next((p for p in OURS_LIBS if os.path.exists(p)), None)
-    elif not os.path.isfile(ours):
-        die('--lib-ours %s: no such file' % ours)
-    if a.lib_stock != STOCK_LIB and not os.path.isfile(a.lib_stock):
-        die('--lib-stock %s: no such file' % a.lib_stock)
-    stock = a.lib_stock if os.path.isfile(a.lib_stock) else None
-    if a.lib_stock_dropin != STOCK_DROPIN_LIB and not os.path.isfile(a.lib_stock_dropin):
-        die('--lib-stock-dropin %s: no such file' % a.lib_stock_dropin)
-    stock_dropin = a.lib_stock_dropin if os.path.isfile(a.lib_stock_dropin) else None
-    skipped = []
-    for s in list(a.system_list):
-        msg = None
-        if s == 'stock' and stock is None:
-            msg = 'stock: no stock library %s (run bench/build-stock.sh)' % a.lib_stock
-        elif s == 'stock-dropin' and stock_dropin is None:
-            msg = ('stock-dropin: no stock library with our options %s (run bench/build-stock.sh --dropin)'
-                   % a.lib_stock_dropin)
-        elif s == 'ours' and ours is None:
-            msg = 'ours: no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)'
-        elif s in DUCK and not duck_available():
-            msg = '%s: DuckDB is not installed (pip install duckdb)' % s
-        if msg:
-            if explicit:
-                die(msg)
-            skipped.append(msg)
-            a.system_list.remove(s)
-    if not a.system_list:
-        die('no system to run: ' + '; '.join(skipped))
-    for m in skipped:
-        progress('bench/blob: skipped %s' % m)
+    libs = benchlib.find_libraries(a)
+    duck = benchlib.duck_version()
 
-    os.makedirs(a.out, exist_ok=True)
-    dbdir = os.path.abspath(a.dir or a.out)
-    if not os.path.isdir(dbdir):
-        die('--dir %s: no such directory' % dbdir)
-    stamp = time.strftime('%Y%m%d-%H%M%S')
+    def why(s):
+        if s == 'stock' and libs['stock'] is None:
+            return benchlib.missing_stock(s, a.lib_stock)
+        if s == 'stock-dropin' and libs['stock-dropin'] is None:
+            return benchlib.missing_stock(s, a.lib_stock_dropin, dropin=True)
+        if s == 'ours' and libs['ours'] is None:
+            return 'ours: ' + benchlib.MISSING_OURS
+        if s in DUCK and duck is None:
+            return '%s: DuckDB is not installed (pip install duckdb)' % s
+        return None
+    skipped = benchlib.drop_unavailable(a.system_list, a.systems is not None, why)
+
+    dbdir, stamp = benchlib.output_dirs(a)
     a.db = os.path.join(dbdir, 'blob-%s.db' % stamp)
     tmp = tempfile.mkdtemp(prefix='blob-')
     try:
-        bench(a, tmp, stamp, {'ours': ours, 'stock': stock, 'stock-dropin': stock_dropin}, skipped, dbdir)
+        bench(a, tmp, stamp, libs, skipped, dbdir)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         for p in (a.db, a.db + '.bin', a.db + '.duckdb'):
-            remove_files(p)
+            remove_db(p)
 
 
 CSV_FIELDS = [
@@ -448,13 +241,6 @@ CSV_FIELDS = [
     'fs', 'mount_type', 'mount_options', 'kernel', 'cpu', 'cores', 'db_dir', 'compiler', 'driver']
 
 
-def lipsqlite_version(res):
-    for o in (res.get('compile_options') or '').split():
-        if o.startswith('LIPSQLITE_VERSION='):
-            return o.split('=', 1)[1]
-    return ''
-
-
 def bench(a, tmp, stamp, libs, skipped, dbdir):
     t_begin = time.time()
     b = Bench(a, tmp)
@@ -462,7 +248,7 @@ def bench(a, tmp, stamp, libs, skipped, dbdir):
     for s in SQLITE_SYSTEMS:
         if s in a.system_list:
             b.snapshot(s, libs[s])
-    mach = machine(dbdir)
+    mach = benchlib.machine(dbdir)
     units = []
     for s in a.system_list:
         if s in SQLITE_SYSTEMS:
@@ -522,13 +308,7 @@ def bench(a, tmp, stamp, libs, skipped, dbdir):
     plots = 'plots skipped: --no-plots' if a.no_plots else make_plots(a, stamp, units, results)
     md = os.path.join(a.out, 'blob-%s.md' % stamp)
     write_report(md, a, b, stamp, units, results, info, mach, skipped, csvpath, plots, time.time() - t_begin)
-    print(open(md).read())
-    print('CSV: %s\nReport: %s' % (csvpath, md))
-
-
-def med(results, key, f):
-    v = [f(r) for r in results.get(key, []) if f(r) is not None]
-    return statistics.median(v) if v else None
+    benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
 
 
 def write_report(md, a, b, stamp, units, results, info, mach, skipped, csvpath, plots, elapsed):
@@ -627,13 +407,7 @@ def write_report(md, a, b, stamp, units, results, info, mach, skipped, csvpath, 
             f.write('| %s |\n|%s\n| %s |\n' % (' | '.join(labels), '---|' * len(labels), ' | '.join(
                 '{:,}'.format(results[(size, pct_ref, lb)][-1]['db_bytes']) if results.get((size, pct_ref, lb))
                 else '-' for lb in labels)))
-        f.write('\n## Plots\n\n')
-        if isinstance(plots, str):
-            f.write('%s\n' % plots)
-        else:
-            for p in plots:
-                f.write('- `%s`\n' % os.path.basename(p))
-        f.write('\nWall time of this benchmark: %.0f s.\n' % elapsed)
+        benchlib.write_tail(f, plots, elapsed)
 
 
 def make_plots(a, stamp, units, results):
@@ -641,30 +415,16 @@ def make_plots(a, stamp, units, results):
     of throughput per read ratio (linear scale, as the paper's Figure 7).
     The filesystem and DuckDB, which have no journal mode, appear in each
     panel.  A list of files, or a string saying why there are none."""
-    try:
-        import matplotlib
-        matplotlib.use('Agg')
-        import matplotlib.pyplot as plt
-    except Exception as e:
-        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    plt = benchlib.pyplot()
+    if isinstance(plt, str):
+        return plt
     out = []
     for size in a.sizes:
         fig, axes = plt.subplots(1, len(a.journals), figsize=(7 * len(a.journals), 4.8), squeeze=False)
         for ax, j in zip(axes[0], a.journals):
             labels = [label(s, jj) for s, jj in units if jj in (None, j)]
-            width = 0.8 / len(labels)
-            for i, lb in enumerate(labels):
-                xs, ys, lo, hi = [], [], [], []
-                for pi, pct in enumerate(a.pcts):
-                    v = [r['ops_per_s'] for r in results.get((size, pct, lb), [])]
-                    if not v:
-                        continue
-                    m = statistics.median(v)
-                    xs.append(pi + (i - (len(labels) - 1) / 2) * width)
-                    ys.append(m)
-                    lo.append(m - min(v))
-                    hi.append(max(v) - m)
-                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=lb)
+            benchlib.grouped_bars(ax, labels, len(a.pcts), lambda pi, lb: [
+                r['ops_per_s'] for r in results.get((size, a.pcts[pi], lb), [])])
             ax.set_xticks(range(len(a.pcts)))
             ax.set_xticklabels(['%d%%' % p for p in a.pcts])
             ax.set_xlabel('read operations')
@@ -675,11 +435,7 @@ def make_plots(a, stamp, units, results):
             ax.legend(fontsize=7)
         fig.suptitle('BLOB benchmark, %s blob (%s scale, higher is better)' % (
             SIZES[size][1], 'logarithmic' if a.log_y else 'linear'))
-        fig.tight_layout()
-        p = os.path.join(a.out, 'blob-%s-%s.png' % (stamp, size))
-        fig.savefig(p, dpi=110)
-        plt.close(fig)
-        out.append(p)
+        out.append(benchlib.save_figure(plt, fig, os.path.join(a.out, 'blob-%s-%s.png' % (stamp, size))))
     return out
 
 

@@ -20,10 +20,13 @@ upstream's configure --disable-tcl, make sqlite3.c).
 Writes bench/out/footprint-<stamp>.csv (one row per compile and one per
 database file, with the full configuration) and bench/out/footprint-<stamp>.md.
 """
-import argparse, csv, glob, hashlib, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, csv, glob, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+import benchlib
+from benchlib import BadInput, TOP, csv_list, die, progress, sha256
+
+benchlib.init('footprint')
 OURS_C = os.path.join(TOP, 'build', 'sqlite3.c')
 CFG_H = os.path.join(TOP, 'build', 'sqlite_cfg.h')
 DROPIN_SH = os.path.join(TOP, 'tool', 'dropin-options.sh')
@@ -43,51 +46,6 @@ FEATURE_MACROS = {
     '--update-limit': ['-DSQLITE_ENABLE_UPDATE_DELETE_LIMIT'], '--memsys5': ['-DSQLITE_ENABLE_MEMSYS5'],
     '--memsys3': ['-DSQLITE_ENABLE_MEMSYS3'], '--scanstatus': ['-DSQLITE_ENABLE_STMT_SCANSTATUS'],
 }
-
-
-def die(msg, status=2):
-    sys.stderr.write('bench/footprint: %s\n' % msg)
-    sys.exit(status)
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
-
-
-def progress(msg):
-    sys.stderr.write(msg + '\n')
-    sys.stderr.flush()
-
-
-def csv_list(text, known, what):
-    out = []
-    for x in [t.strip() for t in text.split(',') if t.strip()]:
-        if x not in known:
-            die('unknown %s %r (known: %s)' % (what, x, ', '.join(known)))
-        if x not in out:
-            out.append(x)
-    if not out:
-        die('empty list for %s' % what)
-    return out
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for b in iter(lambda: f.read(1 << 20), b''):
-            h.update(b)
-    return h.hexdigest()
-
-
-def machine():
-    cpu = ''
-    with open('/proc/cpuinfo') as f:
-        for l in f:
-            if l.startswith('model name'):
-                cpu = l.split(':', 1)[1].strip()
-                break
-    return {'kernel': platform.release(), 'cpu': cpu, 'cores': os.cpu_count()}
 
 
 def dropin_options():
@@ -225,21 +183,23 @@ def databases(outdir):
 
 
 def main():
-    ap = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchlib.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--repeat', type=int, default=None, help='compiles per library, timed (default 3)')
     ap.add_argument('--opt', default=None, help='optimisation levels: Os,O2 (default both)')
     ap.add_argument('--options', default=None, help='option sets: dropin,defaults (default both)')
     ap.add_argument('--ours', default=OURS_C, help='our amalgamation (default build/sqlite3.c)')
     ap.add_argument('--stock', default=None, help='stock amalgamation (default: reused or made, see above)')
     ap.add_argument('--quick', action='store_true', help='-Os, drop-in options, repeat 1')
-    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
+    ap.add_argument('--out', default=benchlib.OUT)
     a = ap.parse_args()
     q = a.quick
-    opts = csv_list(a.opt or ('Os' if q else 'Os,O2'), OPTS, 'optimisation level')
-    sets = csv_list(a.options or ('dropin' if q else 'dropin,defaults'), OPTION_SETS, 'option set')
-    repeat = a.repeat if a.repeat is not None else (1 if q else 3)
-    if repeat < 1:
-        die('--repeat must be at least 1 (got %d)' % repeat)
+    try:
+        opts = csv_list(a.opt or ('Os' if q else 'Os,O2'), OPTS, 'optimisation level')
+        sets = csv_list(a.options or ('dropin' if q else 'dropin,defaults'), OPTION_SETS, 'option set')
+    except BadInput as e:
+        die(str(e))
+    benchlib.finish_args(a, repeat=(1, 3))
+    repeat = a.repeat
     if not os.path.isfile(a.ours):
         die('no %s: run ./configure && make first' % a.ours)
     if not os.path.isfile(CFG_H):
@@ -270,7 +230,7 @@ def main():
             die('the stock amalgamation %s is SQLite %r, not 3.53.4' % (stock_src, srcs['stock']['version']), 1)
         defs = {'dropin': dropin_options(), 'defaults': list(UPSTREAM_DEFAULTS)}
         cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
-        mach = machine()
+        mach = benchlib.machine()
         results = {}
         csvpath = os.path.join(a.out, 'footprint-%s.csv' % stamp)
         fields = ['benchmark', 'stamp', 'kind', 'system', 'options', 'opt', 'run', 'wall_s', 'cpu_s',
@@ -309,8 +269,7 @@ def main():
         md = os.path.join(a.out, 'footprint-%s.md' % stamp)
         write_report(md, stamp, sets, opts, repeat, srcs, defs, results, dbs, cc, mach, csvpath,
                      time.time() - t_begin)
-        print(open(md).read())
-        print('CSV: %s\nReport: %s' % (csvpath, md))
+        benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

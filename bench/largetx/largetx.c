@@ -66,202 +66,8 @@
 ** Exit status: 0 on success, 1 if SQLite or the library fails, 2 on bad
 ** arguments.
 */
-#include <dlfcn.h>
-#include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <time.h>
-#include <unistd.h>
-
-/*
-** The few types and constants of sqlite3.h that this driver needs.  They
-** are part of SQLite's stable ABI, so declaring them here lets the driver
-** build without any SQLite header and load any libsqlite3 at run time.
-*/
-typedef struct sqlite3 sqlite3;
-typedef struct sqlite3_stmt sqlite3_stmt;
-typedef long long int sqlite3_int64;
-#define SQLITE_OK             0
-#define SQLITE_CONSTRAINT    19
-#define SQLITE_ROW          100
-#define SQLITE_DONE         101
-#define SQLITE_NULL           5
-#define SQLITE_OPEN_READWRITE 0x00000002
-#define SQLITE_OPEN_CREATE    0x00000004
-#define SQLITE_STATIC         ((void(*)(void*))0)
-
-/*
-** Entry points resolved with dlsym() from the library under test.
-*/
-static struct {
-  int (*xOpen)(const char*, sqlite3**, int, const char*);
-  int (*xClose)(sqlite3*);
-  int (*xPrepare)(sqlite3*, const char*, int, sqlite3_stmt**, const char**);
-  int (*xStep)(sqlite3_stmt*);
-  int (*xReset)(sqlite3_stmt*);
-  int (*xFinalize)(sqlite3_stmt*);
-  int (*xBindText)(sqlite3_stmt*, int, const char*, int, void(*)(void*));
-  int (*xBindInt64)(sqlite3_stmt*, int, sqlite3_int64);
-  int (*xColumnCount)(sqlite3_stmt*);
-  const char *(*xColumnName)(sqlite3_stmt*, int);
-  const unsigned char *(*xColumnText)(sqlite3_stmt*, int);
-  int (*xColumnType)(sqlite3_stmt*, int);
-  const char *(*xErrmsg)(sqlite3*);
-  int (*xExtendedErrcode)(sqlite3*);
-  const char *(*xLibversion)(void);
-  const char *(*xSourceid)(void);
-} api;
-
-/*
-** Print an error message prefixed with "largetx: " and exit with status
-** rc.
-*/
-static void fatal(int rc, const char *zFormat, ...){
-  va_list ap;
-  fprintf(stderr, "largetx: ");
-  va_start(ap, zFormat);
-  vfprintf(stderr, zFormat, ap);
-  va_end(ap);
-  fprintf(stderr, "\n");
-  exit(rc);
-}
-
-/*
-** Exit with a message naming zWhat and the connection's last error.
-*/
-static void sqlFatal(sqlite3 *db, const char *zWhat){
-  fatal(1, "%s: %s (extended code %d)", zWhat, api.xErrmsg(db),
-        api.xExtendedErrcode(db));
-}
-
-/*
-** Resolve symbol zName in library handle h into *ppOut, or exit.
-*/
-static void loadSym(void *h, const char *zLib, const char *zName, void *ppOut){
-  void *p = dlsym(h, zName);
-  if( p==0 ) fatal(1, "%s: no symbol %s", zLib, zName);
-  memcpy(ppOut, &p, sizeof(p));
-}
-
-/*
-** Load the SQLite library zLib and fill in the api structure.
-*/
-static void loadLibrary(const char *zLib){
-  void *h = dlopen(zLib, RTLD_NOW|RTLD_LOCAL);
-  if( h==0 ) fatal(1, "cannot load %s: %s", zLib, dlerror());
-  loadSym(h, zLib, "sqlite3_open_v2", &api.xOpen);
-  loadSym(h, zLib, "sqlite3_close", &api.xClose);
-  loadSym(h, zLib, "sqlite3_prepare_v2", &api.xPrepare);
-  loadSym(h, zLib, "sqlite3_step", &api.xStep);
-  loadSym(h, zLib, "sqlite3_reset", &api.xReset);
-  loadSym(h, zLib, "sqlite3_finalize", &api.xFinalize);
-  loadSym(h, zLib, "sqlite3_bind_text", &api.xBindText);
-  loadSym(h, zLib, "sqlite3_bind_int64", &api.xBindInt64);
-  loadSym(h, zLib, "sqlite3_column_count", &api.xColumnCount);
-  loadSym(h, zLib, "sqlite3_column_name", &api.xColumnName);
-  loadSym(h, zLib, "sqlite3_column_text", &api.xColumnText);
-  loadSym(h, zLib, "sqlite3_column_type", &api.xColumnType);
-  loadSym(h, zLib, "sqlite3_errmsg", &api.xErrmsg);
-  loadSym(h, zLib, "sqlite3_extended_errcode", &api.xExtendedErrcode);
-  loadSym(h, zLib, "sqlite3_libversion", &api.xLibversion);
-  loadSym(h, zLib, "sqlite3_sourceid", &api.xSourceid);
-}
-
-/*
-** Run every statement of zSql, stepping each to completion and ignoring
-** any rows.  Exit naming zSql on error.
-*/
-static void execAll(sqlite3 *db, const char *zSql){
-  const char *zTail = zSql;
-  while( zTail && zTail[0] ){
-    sqlite3_stmt *pStmt = 0;
-    int rc;
-    if( api.xPrepare(db, zTail, -1, &pStmt, &zTail)!=SQLITE_OK ){
-      fprintf(stderr, "largetx: in SQL: %s\n", zSql);
-      sqlFatal(db, "prepare");
-    }
-    if( pStmt==0 ) continue;   /* Whitespace or a comment */
-    while( (rc = api.xStep(pStmt))==SQLITE_ROW ){}
-    if( rc!=SQLITE_DONE ){
-      fprintf(stderr, "largetx: in SQL: %s\n", zSql);
-      sqlFatal(db, "step");
-    }
-    api.xFinalize(pStmt);
-  }
-}
-
-/*
-** Run the single statement zSql and return a malloc'd copy of the first
-** column of its first row, or NULL if it returns no row, returns NULL, or
-** fails (a PRAGMA the library does not know returns no row).  With
-** zSep!=0, the first columns of all rows are joined with zSep instead.
-*/
-static char *queryText(sqlite3 *db, const char *zSql, const char *zSep){
-  sqlite3_stmt *pStmt = 0;
-  char *zOut = 0;
-  size_t nOut = 0;
-  if( api.xPrepare(db, zSql, -1, &pStmt, 0)!=SQLITE_OK || pStmt==0 ){
-    return 0;
-  }
-  while( api.xStep(pStmt)==SQLITE_ROW ){
-    const char *z;
-    size_t n, nSep;
-    if( api.xColumnCount(pStmt)<1 ) break;
-    if( api.xColumnType(pStmt, 0)==SQLITE_NULL ) break;
-    z = (const char*)api.xColumnText(pStmt, 0);
-    if( z==0 ) break;
-    n = strlen(z);
-    nSep = (zOut && zSep) ? strlen(zSep) : 0;
-    zOut = realloc(zOut, nOut + nSep + n + 1);
-    if( zOut==0 ) fatal(1, "out of memory");
-    if( nSep ) memcpy(zOut+nOut, zSep, nSep);
-    memcpy(zOut+nOut+nSep, z, n+1);
-    nOut += nSep + n;
-    if( zSep==0 ) break;
-  }
-  api.xFinalize(pStmt);
-  return zOut;
-}
-
-/*
-** Write z to stdout as a JSON string, or null if z is NULL.
-*/
-static void jsonString(const char *z){
-  if( z==0 ){
-    fputs("null", stdout);
-    return;
-  }
-  putchar('"');
-  for(; *z; z++){
-    unsigned char c = (unsigned char)*z;
-    if( c=='"' || c=='\\' ){
-      putchar('\\');
-      putchar(c);
-    }else if( c<0x20 ){
-      printf("\\u%04x", c);
-    }else{
-      putchar(c);
-    }
-  }
-  putchar('"');
-}
-
-/*
-** Write "zKey": value-of-zSql, to stdout, where the value is the text
-** returned by queryText() as a JSON string (or null).
-*/
-static void jsonPragma(sqlite3 *db, const char *zKey, const char *zSql,
-                       const char *zSep){
-  char *z = queryText(db, zSql, zSep);
-  printf(",\n  ");
-  jsonString(zKey);
-  printf(": ");
-  jsonString(z);
-  free(z);
-}
+#define BENCH_NAME "largetx"
+#include "../common/benchlib.h"
 
 /*
 ** Write the rows of PRAGMA page_cleaner_stats as a JSON list of objects
@@ -297,20 +103,6 @@ static void jsonCleanerStats(sqlite3 *db){
 }
 
 /*
-** The key and value generator: xorshift64* (Marsaglia's xorshift with a
-** multiplicative output step).  The state must never be zero.
-*/
-static unsigned long long prngState;
-static unsigned long long prngNext(void){
-  unsigned long long x = prngState;
-  x ^= x >> 12;
-  x ^= x << 25;
-  x ^= x >> 27;
-  prngState = x;
-  return x * 0x2545F4914F6CDD1DULL;
-}
-
-/*
 ** Fill z[0..n-1] with pseudo-random letters and digits and terminate it.
 ** 62**10 < 2**64, so each generator output gives ten characters.
 */
@@ -330,84 +122,11 @@ static void prngText(char *z, int n){
 }
 
 /*
-** Microseconds on the monotonic clock.
-*/
-static double nowUs(void){
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec*1e6 + (double)ts.tv_nsec/1e3;
-}
-
-/*
 ** A marker system call for strace logs (see the header comment).
 */
 static void straceMarker(const char *zMark){
   ssize_t rc = write(-1, zMark, strlen(zMark));
   (void)rc;
-}
-
-/*
-** qsort() comparison of doubles.
-*/
-static int cmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return x<y ? -1 : x>y;
-}
-
-/*
-** The p-th percentile (0<p<=100) of the n sorted values a[] by the
-** nearest-rank method: the smallest value with at least p% of the values
-** at or below it.
-*/
-static double percentile(const double *a, int n, double p){
-  int k = (int)(p/100.0*n + 0.999999999);
-  if( k<1 ) k = 1;
-  if( k>n ) k = n;
-  return a[k-1];
-}
-
-/*
-** Remove zDb and its -journal, -wal and -shm files.  A file that does not
-** exist is not an error.
-*/
-static void removeDatabase(const char *zDb){
-  static const char *azSuffix[] = { "", "-journal", "-wal", "-shm" };
-  size_t n = strlen(zDb);
-  char *z = malloc(n + 10);
-  int i;
-  if( z==0 ) fatal(1, "out of memory");
-  for(i=0; i<4; i++){
-    memcpy(z, zDb, n);
-    strcpy(z+n, azSuffix[i]);
-    if( unlink(z)!=0 && errno!=ENOENT ){
-      fatal(1, "cannot remove %s: %s", z, strerror(errno));
-    }
-  }
-  free(z);
-}
-
-/*
-** Parse a non-negative integer argument, or exit with status 2.
-*/
-static long parseCount(const char *zOpt, const char *z, long iMin){
-  char *zEnd = 0;
-  long v;
-  errno = 0;
-  v = strtol(z, &zEnd, 10);
-  if( errno || zEnd==z || *zEnd || v<iMin ){
-    fatal(2, "%s wants an integer >= %ld, not '%s'", zOpt, iMin, z);
-  }
-  return v;
-}
-
-/*
-** Return 1 if z is one of the words in the NULL-terminated list az[].
-*/
-static int oneOf(const char *z, const char *const *az){
-  for(; *az; az++){
-    if( strcasecmp(z, *az)==0 ) return 1;
-  }
-  return 0;
 }
 
 static void usage(void){
@@ -420,78 +139,32 @@ static void usage(void){
 }
 
 int main(int argc, char **argv){
-  static const char *const azJournal[] =
-    { "delete", "truncate", "persist", "wal", 0 };
-  static const char *const azSync[] = { "off", "normal", "full", "extra", 0 };
-  const char *zLib, *zDb;
-  const char *zJournal = "delete";
-  const char *zSync = "full";
-  long nCache = 100, nPage = 4096, nRow = 8500, nTx = 40, nWarm = 3;
-  long iSeed = 1;
+  BenchArgs a;
+  long nCache = 100, nRow = 8500, nTx = 40, nWarm = 3;
   int bLines = 0;
-  const char **azSql;
-  int nSql = 0;
   int i;
-  sqlite3 *db = 0;
+  sqlite3 *db;
   sqlite3_stmt *pIns = 0;
-  char zSet[200];
   char zKey[9];
   char zVal[101];
   double *aLat, *aSorted;
   double tStart, tEnd, tSum = 0.0;
   sqlite3_int64 iRow = 0;
   int nCollide = 0;
-  char *z;
 
-  if( argc<3 ) usage();
-  zLib = argv[1];
-  if( strcmp(argv[2], "--probe")==0 ){
-    loadLibrary(zLib);
-    printf("{\"sqlite_version\": ");
-    jsonString(api.xLibversion());
-    printf(", \"source_id\": ");
-    jsonString(api.xSourceid());
-    printf("}\n");
-    return 0;
-  }
-  zDb = argv[2];
-  azSql = malloc(sizeof(char*)*argc);
-  if( azSql==0 ) fatal(1, "out of memory");
+  benchArgsInit(&a, argc, argv, 0, usage);
+  a.zCache = "100";
   for(i=3; i<argc; i++){
     const char *zOpt = argv[i];
-    const char *zArg;
-    if( zOpt[0]!='-' || i+1>=argc ){
-      fprintf(stderr, "largetx: unexpected argument '%s'\n", zOpt);
-      usage();
-    }
-    zArg = argv[++i];
-    if( strcmp(zOpt, "--journal")==0 ){
-      if( !oneOf(zArg, azJournal) ){
-        fatal(2, "unknown journal mode '%s' (delete, truncate, persist, wal)",
-              zArg);
-      }
-      zJournal = zArg;
-    }else if( strcmp(zOpt, "--sync")==0 ){
-      if( !oneOf(zArg, azSync) ){
-        fatal(2, "unknown synchronous '%s' (off, normal, full, extra)", zArg);
-      }
-      zSync = zArg;
-    }else if( strcmp(zOpt, "--cache")==0 ){
-      char *zEnd = 0;
-      nCache = strtol(zArg, &zEnd, 10);
-      if( zEnd==zArg || *zEnd ) fatal(2, "--cache wants an integer");
-    }else if( strcmp(zOpt, "--page-size")==0 ){
-      nPage = parseCount(zOpt, zArg, 512);
+    const char *zArg = optionValue(argc, argv, &i, usage);
+    if( benchOption(&a, zOpt, zArg) ){
+      continue;
     }else if( strcmp(zOpt, "--rows")==0 ){
       nRow = parseCount(zOpt, zArg, 1);
     }else if( strcmp(zOpt, "--tx")==0 ){
       nTx = parseCount(zOpt, zArg, 1);
     }else if( strcmp(zOpt, "--warmup")==0 ){
       nWarm = parseCount(zOpt, zArg, 0);
-    }else if( strcmp(zOpt, "--seed")==0 ){
-      iSeed = parseCount(zOpt, zArg, 0);
-    }else if( strcmp(zOpt, "--sql")==0 ){
-      azSql[nSql++] = zArg;
     }else if( strcmp(zOpt, "--format")==0 ){
       if( strcmp(zArg, "lines")==0 ){
         bLines = 1;
@@ -503,28 +176,12 @@ int main(int argc, char **argv){
       usage();
     }
   }
+  nCache = strtol(a.zCache, 0, 10);
 
-  loadLibrary(zLib);
-  removeDatabase(zDb);
-  if( api.xOpen(zDb, &db, SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE, 0)
-      !=SQLITE_OK ){
-    fatal(1, "cannot open %s: %s", zDb, db ? api.xErrmsg(db) : "?");
-  }
-
+  loadLibrary(a.zLib);
+  removeDatabase(a.zDb, 0);
   /* The configuration under test.  page_size first: the file is new. */
-  snprintf(zSet, sizeof(zSet), "PRAGMA page_size=%ld", nPage);
-  execAll(db, zSet);
-  snprintf(zSet, sizeof(zSet), "PRAGMA journal_mode=%s", zJournal);
-  z = queryText(db, zSet, 0);
-  if( z==0 || strcasecmp(z, zJournal)!=0 ){
-    fatal(1, "PRAGMA journal_mode=%s gave '%s'", zJournal, z ? z : "nothing");
-  }
-  free(z);
-  snprintf(zSet, sizeof(zSet), "PRAGMA synchronous=%s", zSync);
-  execAll(db, zSet);
-  snprintf(zSet, sizeof(zSet), "PRAGMA cache_size=%ld", nCache);
-  execAll(db, zSet);
-  for(i=0; i<nSql; i++) execAll(db, azSql[i]);
+  db = openConfigured(&a, SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE, 1);
 
   execAll(db, "CREATE TABLE t(k TEXT PRIMARY KEY, v TEXT, n INTEGER)");
   if( api.xPrepare(db, "INSERT INTO t(k, v, n) VALUES(?1, ?2, ?3)", -1,
@@ -535,8 +192,7 @@ int main(int argc, char **argv){
   aLat = malloc(sizeof(double)*(nTx+1));
   aSorted = malloc(sizeof(double)*(nTx+1));
   if( aLat==0 || aSorted==0 ) fatal(1, "out of memory");
-  prngState = 0x9E3779B97F4A7C15ULL ^ (unsigned long long)iSeed;
-  if( prngState==0 ) prngState = 1;
+  prngSeed(a.iSeed);
 
   tStart = 0.0;
   for(i=0; i<nWarm+nTx; i++){
@@ -583,22 +239,10 @@ int main(int argc, char **argv){
 
   memcpy(aSorted, aLat, sizeof(double)*nTx);
   qsort(aSorted, nTx, sizeof(double), cmpDouble);
-  printf("{\n  \"library\": ");
-  jsonString(zLib);
-  printf(",\n  \"database\": ");
-  jsonString(zDb);
-  printf(",\n  \"requested\": {\"journal\": ");
-  jsonString(zJournal);
-  printf(", \"sync\": ");
-  jsonString(zSync);
+  jsonRunHead(&a, 0);
   printf(", \"cache_size\": %ld, \"page_size\": %ld, \"rows_per_tx\": %ld, "
-         "\"tx\": %ld, \"warmup_tx\": %ld, \"seed\": %ld, \"sql\": [",
-         nCache, nPage, nRow, nTx, nWarm, iSeed);
-  for(i=0; i<nSql; i++){
-    if( i ) printf(", ");
-    jsonString(azSql[i]);
-  }
-  printf("]}");
+         "\"tx\": %ld, \"warmup_tx\": %ld}",
+         nCache, a.nPage, nRow, nTx, nWarm);
   printf(",\n  \"total_s\": %.6f", (tEnd - tStart)/1e6);
   printf(",\n  \"tx_per_s\": %.3f", nTx/((tEnd - tStart)/1e6));
   printf(",\n  \"mean_ms\": %.3f", tSum/nTx/1e3);
@@ -610,16 +254,7 @@ int main(int argc, char **argv){
   printf(",\n  \"latencies_us\": [");
   for(i=0; i<nTx; i++) printf("%s%.1f", i ? ", " : "", aLat[i]);
   printf("]");
-  jsonPragma(db, "sqlite_version", "SELECT sqlite_version()", 0);
-  jsonPragma(db, "source_id", "SELECT sqlite_source_id()", 0);
-  jsonPragma(db, "journal_mode", "PRAGMA journal_mode", 0);
-  jsonPragma(db, "synchronous", "PRAGMA synchronous", 0);
-  jsonPragma(db, "page_size", "PRAGMA page_size", 0);
-  jsonPragma(db, "cache_size", "PRAGMA cache_size", 0);
-  jsonPragma(db, "mmap_size", "PRAGMA mmap_size", 0);
-  jsonPragma(db, "wal_autocheckpoint", "PRAGMA wal_autocheckpoint", 0);
-  jsonPragma(db, "temp_store", "PRAGMA temp_store", 0);
-  jsonPragma(db, "locking_mode", "PRAGMA locking_mode", 0);
+  jsonSettings(db);
   jsonPragma(db, "page_count", "PRAGMA page_count", 0);
   jsonPragma(db, "compile_options", "PRAGMA compile_options", " ");
   jsonPragma(db, "page_cleaner", "PRAGMA page_cleaner", 0);
@@ -629,6 +264,6 @@ int main(int argc, char **argv){
   if( api.xClose(db)!=SQLITE_OK ) fatal(1, "sqlite3_close failed");
   free(aLat);
   free(aSorted);
-  free(azSql);
+  free(a.azSql);
   return 0;
 }

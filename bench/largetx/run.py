@@ -16,14 +16,13 @@ full configuration), bench/out/largetx-<stamp>-latencies.csv (every measured
 transaction), bench/out/largetx-<stamp>.md (medians, min-max, ratios of
 medians) and PNG plots when matplotlib is importable.
 """
-import argparse, csv, hashlib, json, os, platform, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, csv, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
-DRIVER_SRC = os.path.join(HERE, 'largetx.c')
-STOCK_LIB = os.path.join(TOP, 'bench', '.stock', 'libsqlite3.so.0')
-OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
-             ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+import benchlib
+from benchlib import BadInput, TOP, csv_list, die, fmt_med, lipsqlite_version, med, progress, remove_db
+
+benchlib.init('largetx')
 STRACE = '/usr/bin/strace'
 TRACED = 'write,pwrite64,fsync,fdatasync,writev,pwritev'
 WRITES = ('write', 'pwrite64', 'writev', 'pwritev')
@@ -39,126 +38,14 @@ ALIASES = {'infinite': ['infinite-stock', 'infinite-ours'], 'all': SYSTEMS,
            'cleaner': ['cleaner-off', 'cleaner-sync', 'cleaner-thread']}
 
 
-class BadInput(Exception):
-    pass
-
-
-def die(msg, status=2):
-    """One line on stderr and exit (2: bad input or missing library; 1: a run failed)."""
-    sys.stderr.write('bench/largetx: %s\n' % msg)
-    sys.exit(status)
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
-
-
-def progress(msg):
-    sys.stderr.write(msg + '\n')
-    sys.stderr.flush()
-
-
-def csv_list(text, known, what):
-    items = [x.strip().lower() for x in text.split(',') if x.strip()]
-    if not items:
-        raise BadInput('empty list for %s' % what)
-    for x in items:
-        if x not in known:
-            raise BadInput('unknown %s %r (known: %s)' % (what, x, ', '.join(known)))
-    return list(dict.fromkeys(items))
-
-
 def threshold_list(text, what):
-    out = []
-    for x in text.split(','):
-        x = x.strip()
-        if not x:
-            continue
-        try:
-            v = float(x)
-        except ValueError:
-            raise BadInput('%s: %r is not a number' % (what, x))
-        if not 0.0 <= v <= 1.0:
-            raise BadInput('%s: %g is outside 0..1 (a fraction of the cache)' % (what, v))
-        out.append(v)
-    if not out:
-        raise BadInput('empty list for %s' % what)
-    return out
+    return benchlib.number_list(text, what, float, 0.0, 1.0, 'a fraction of the cache')
 
 
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for b in iter(lambda: f.read(1 << 20), b''):
-            h.update(b)
-    return h.hexdigest()
-
-
-def machine(dbdir):
-    cpu = ''
-    with open('/proc/cpuinfo') as f:
-        for l in f:
-            if l.startswith('model name'):
-                cpu = l.split(':', 1)[1].strip()
-                break
-    fs = subprocess.run(['stat', '-f', '-c', '%T', dbdir], capture_output=True, text=True).stdout.strip()
-    mtype = mopts = ''
-    if shutil.which('findmnt'):
-        mnt = subprocess.run(['findmnt', '-n', '-o', 'FSTYPE,OPTIONS', '--target', dbdir],
-                             capture_output=True, text=True).stdout.split()
-        if len(mnt) == 2:
-            mtype, mopts = mnt
-    return {'fs': fs, 'mount_type': mtype, 'mount_options': mopts, 'kernel': platform.release(),
-            'cpu': cpu, 'cores': os.cpu_count(), 'db_dir': dbdir}
-
-
-def remove_db(db):
-    for suffix in ('', '-journal', '-wal', '-shm'):
-        try:
-            os.remove(db + suffix)
-        except FileNotFoundError:
-            pass
-
-
-class Bench:
+class Bench(benchlib.DriverBench):
     def __init__(self, a, tmp):
-        self.a = a
-        self.tmp = tmp
-        self.driver = os.path.join(tmp, 'largetx')
-        self.libs = {}       # 'stock'/'ours' -> dict(path, snapshot, sha256, version, source_id)
+        super().__init__('largetx', a, tmp)   # self.libs: 'stock'/'ours'
         self.seccomp = False  # strace --seccomp-bpf: stop at the traced calls only (faster)
-
-    def compile_driver(self):
-        cmd = ['cc', '-O2', '-Wall', '-o', self.driver, DRIVER_SRC, '-ldl']
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            die('compiling the driver failed: %s' % r.stderr.strip().splitlines()[-1:], 1)
-        self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
-        self.compile_cmd = 'cc -O2 -Wall -o largetx bench/largetx/largetx.c -ldl'
-
-    def snapshot(self, key, path):
-        """Copy the library to the scratch directory, so that the whole run
-        uses one build even if it is rebuilt meanwhile, and check that it
-        loads.  A library in the middle of being relinked is retried."""
-        snap = os.path.join(self.tmp, 'lib%s.so' % key)
-        err = ''
-        for attempt in range(6):
-            if attempt:
-                time.sleep(5)
-            try:
-                shutil.copyfile(path, snap)
-            except OSError as e:
-                err = str(e)
-                continue
-            r = subprocess.run([self.driver, snap, '--probe'], capture_output=True, text=True)
-            if r.returncode == 0:
-                info = json.loads(r.stdout)
-                self.libs[key] = dict(path=path, snapshot=snap, sha256=sha256(snap),
-                                      version=info['sqlite_version'], source_id=info['source_id'])
-                return
-            err = r.stderr.strip()
-        die('library %s does not load: %s' % (path, err), 1)
 
     def system(self, name, threshold=None):
         """(library key, cache_size, extra SQL statements) of a system."""
@@ -191,12 +78,9 @@ class Bench:
                 '-o', strace_log, '-e', 'trace=' + TRACED, '--'] + cmd
         remove_db(db)
         try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+            res = self.run_json(cmd, '%s %s %s %s' % (name, size, journal, sync))
         finally:
             remove_db(db)
-        if r.returncode != 0:
-            die('%s %s %s %s failed: %s' % (name, size, journal, sync, r.stderr.strip()[-400:]), 1)
-        res = json.loads(r.stdout)
         res['extra_sql'] = sql
         res['lib'] = lib
         if strace_log:
@@ -260,23 +144,12 @@ def cleaner_stats(res):
     return out
 
 
-def lipsqlite_version(res):
-    m = re.search(r'LIPSQLITE_VERSION=(\S+)', res.get('compile_options') or '')
-    return m.group(1) if m else ''
-
-
 def label(name, threshold):
     return name if threshold is None else '%s@%g' % (name, threshold)
 
 
-def fmt_med(values, digits=1):
-    if not values:
-        return '-'
-    return '%.*f (%.*f–%.*f)' % (digits, statistics.median(values), digits, min(values), digits, max(values))
-
-
 def main():
-    ap = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchlib.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--systems', default=None,
                     help='comma-separated (default: all whose library exists): ' + ', '.join(SYSTEMS) +
                     '; "infinite" = infinite-stock,infinite-ours; "cleaner" = the three cleaner-*')
@@ -303,12 +176,7 @@ def main():
                     'strace costs about 0.1 ms per write call here')
     ap.add_argument('--quick', action='store_true',
                     help='smoke pass: 1mb,10kb, wal,delete, full, 8 tx, repeat 1')
-    ap.add_argument('--lib-ours', default=None, help='our libsqlite3.so (default: found in build/)')
-    ap.add_argument('--lib-stock', default=STOCK_LIB, help='stock libsqlite3.so (default bench/.stock/libsqlite3.so.0)')
-    ap.add_argument('--dir', default=None, help='directory of the database file (default: --out)')
-    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
-    ap.add_argument('--no-plots', action='store_true')
-    a = ap.parse_args()
+    a = benchlib.parse_library_args(ap)
 
     q = a.quick
     try:
@@ -323,34 +191,15 @@ def main():
         a.sweep_size = csv_list(a.sweep_size, list(TX_SIZES), 'transaction size')[0]
         if a.sweep_only and not a.sweep:
             raise BadInput('--sweep-only needs --sweep')
-        if a.systems is not None:
-            want = []
-            for x in [s.strip().lower() for s in a.systems.split(',') if s.strip()]:
-                if x in ALIASES:
-                    want += ALIASES[x]
-                elif x in SYSTEMS:
-                    want.append(x)
-                else:
-                    raise BadInput('unknown system %r (known: %s)' % (x, ', '.join(SYSTEMS + list(ALIASES))))
-            if not want:
-                raise BadInput('empty list for --systems')
-            a.system_list = [s for s in SYSTEMS if s in want]
-        else:
-            a.system_list = list(SYSTEMS)
+        a.system_list = (benchlib.system_list(a.systems, SYSTEMS, ALIASES) if a.systems is not None
+                         else list(SYSTEMS))
     except BadInput as e:
         die(str(e))
-    if a.repeat is None:
-        a.repeat = 1 if q else 3
-    if a.tx is None and q:
-        a.tx = 8
-    if a.repeat < 1:
-        die('--repeat must be at least 1 (got %d)' % a.repeat)
-    if a.warmup_runs < 0 or a.warmup_tx < 0:
-        die('--warmup-runs and --warmup-tx must be >= 0')
+    benchlib.finish_args(a, repeat=(1, 3), tx=(8, None))
+    if a.warmup_tx < 0:
+        die('--warmup-tx must be >= 0')
     if a.tx is not None and a.tx < 1:
         die('--tx must be at least 1 (got %d)' % a.tx)
-    if a.page_size < 512 or a.page_size > 65536 or a.page_size & (a.page_size - 1):
-        die('--page-size must be a power of two from 512 to 65536 (got %d)' % a.page_size)
     if a.syscalls and not os.access(STRACE, os.X_OK):
         die('--syscalls needs %s' % STRACE)
     if a.syscalls_tx is not None and (a.syscalls_tx < 1 or not a.syscalls):
@@ -358,35 +207,16 @@ def main():
 
     # Libraries.  A library named on the command line (or a system named in
     # --systems) must exist; by default, systems without one are skipped.
-    explicit = a.systems is not None
-    ours = a.lib_ours
-    if ours is None:
-        ours = next((p for p in OURS_LIBS if os.path.exists(p)), None)
-    elif not os.path.isfile(ours):
-        die('--lib-ours %s: no such file' % ours)
-    if a.lib_stock != STOCK_LIB and not os.path.isfile(a.lib_stock):
-        die('--lib-stock %s: no such file' % a.lib_stock)
-    stock = a.lib_stock if os.path.isfile(a.lib_stock) else None
-    skipped = []
-    for s in list(a.system_list):
-        lib = 'stock' if s in ('stock', 'infinite-stock') else 'ours'
-        if (stock if lib == 'stock' else ours) is None:
-            msg = ('%s: no stock library %s (run bench/build-stock.sh)' % (s, a.lib_stock) if lib == 'stock'
-                   else '%s: no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)' % s)
-            if explicit:
-                die(msg)
-            skipped.append(msg)
-            a.system_list.remove(s)
-    if not a.system_list:
-        die('no system to run: ' + '; '.join(skipped))
-    for m in skipped:
-        progress('bench/largetx: skipped %s' % m)
+    libs = benchlib.find_libraries(a)
+    ours, stock = libs['ours'], libs['stock']
 
-    os.makedirs(a.out, exist_ok=True)
-    dbdir = os.path.abspath(a.dir or a.out)
-    if not os.path.isdir(dbdir):
-        die('--dir %s: no such directory' % dbdir)
-    stamp = time.strftime('%Y%m%d-%H%M%S')
+    def why(s):
+        if s in ('stock', 'infinite-stock'):
+            return None if stock else benchlib.missing_stock(s, a.lib_stock)
+        return None if ours else '%s: %s' % (s, benchlib.MISSING_OURS)
+    skipped = benchlib.drop_unavailable(a.system_list, a.systems is not None, why)
+
+    dbdir, stamp = benchlib.output_dirs(a)
     a.db = os.path.join(dbdir, 'largetx-%s.db' % stamp)
     tmp = tempfile.mkdtemp(prefix='largetx-')
     try:
@@ -404,7 +234,7 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
         b.snapshot('stock', stock)
     if 'ours' in need:
         b.snapshot('ours', ours)
-    mach = machine(dbdir)
+    mach = benchlib.machine(dbdir)
     if a.syscalls:
         b.seccomp = subprocess.run([STRACE, '-f', '-qq', '--seccomp-bpf', '-o', os.devnull, '-e', 'trace=write',
                                     'true'], capture_output=True).returncode == 0
@@ -516,13 +346,17 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
     plots = make_plots(a, stamp, groups, results) if not a.no_plots else 'plots skipped (--no-plots)'
     write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots,
                  time.time() - t_start)
-    print(open(md).read())
-    print('CSV: %s\nLatencies: %s\nReport: %s' % (csvpath, latpath, md))
+    benchlib.print_report(md, ('CSV', csvpath), ('Latencies', latpath), ('Report', md))
 
 
-def med(results, key, field='tx_per_s'):
-    v = results.get(key)
-    return statistics.median(r[field] for r in v) if v else None
+def matrix_groups(a, groups):
+    """Per transaction size and synchronous setting of the matrix: (size,
+    sync, its groups (one per journal mode), the labels of their systems)."""
+    for size in a.sizes:
+        for s in a.syncs:
+            gs = [g for g in groups if g['kind'] == 'matrix' and g['size'] == size and g['sync'] == s]
+            if gs:
+                yield size, s, gs, [label(n, t) for n, t in gs[0]['systems']]
 
 
 def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots, elapsed):
@@ -585,73 +419,68 @@ def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, c
                 'every measured transaction in `%s`.\n' % (os.path.basename(csvpath), os.path.basename(latpath)))
 
         # The matrix.
-        for size in a.sizes:
-            for s in a.syncs:
-                gs = [g for g in groups if g['kind'] == 'matrix' and g['size'] == size and g['sync'] == s]
-                if not gs:
-                    continue
-                labels = [label(n, t) for n, t in gs[0]['systems']]
-                rows_per_tx = TX_SIZES[size][0]
-                f.write('\n## %s transactions (%d rows), synchronous=%s\n\n' % (TX_SIZES[size][2], rows_per_tx, s.upper()))
-                f.write('Throughput, transactions/s: median (min–max) of %d runs.\n\n' % a.repeat)
-                f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+        for size, s, gs, labels in matrix_groups(a, groups):
+            rows_per_tx = TX_SIZES[size][0]
+            f.write('\n## %s transactions (%d rows), synchronous=%s\n\n' % (TX_SIZES[size][2], rows_per_tx, s.upper()))
+            f.write('Throughput, transactions/s: median (min–max) of %d runs.\n\n' % a.repeat)
+            f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+            for g in gs:
+                f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(
+                    fmt_med([r['tx_per_s'] for r in results.get(('matrix', size, g['journal'], s, lb), [])])
+                    for lb in labels)))
+            pairs = [(x, y) for x, y in (
+                ('cleaner-sync@%g' % a.threshold, 'stock'), ('cleaner-thread@%g' % a.threshold, 'stock'),
+                ('cleaner-off', 'stock'),
+                ('cleaner-sync@%g' % a.threshold, 'infinite-ours'), ('cleaner-thread@%g' % a.threshold, 'infinite-ours'),
+                ('cleaner-off', 'infinite-ours'), ('stock', 'infinite-stock'))
+                if x in labels and y in labels]
+            if pairs:
+                f.write('\nRatios of median throughputs within this run (> 1: the first is faster).\n\n')
+                f.write('| journal | %s |\n|---|%s\n' % (' | '.join('%s / %s' % p for p in pairs), '---|' * len(pairs)))
                 for g in gs:
-                    f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(
-                        fmt_med([r['tx_per_s'] for r in results.get(('matrix', size, g['journal'], s, lb), [])])
-                        for lb in labels)))
-                pairs = [(x, y) for x, y in (
-                    ('cleaner-sync@%g' % a.threshold, 'stock'), ('cleaner-thread@%g' % a.threshold, 'stock'),
-                    ('cleaner-off', 'stock'),
-                    ('cleaner-sync@%g' % a.threshold, 'infinite-ours'), ('cleaner-thread@%g' % a.threshold, 'infinite-ours'),
-                    ('cleaner-off', 'infinite-ours'), ('stock', 'infinite-stock'))
-                    if x in labels and y in labels]
-                if pairs:
-                    f.write('\nRatios of median throughputs within this run (> 1: the first is faster).\n\n')
-                    f.write('| journal | %s |\n|---|%s\n' % (' | '.join('%s / %s' % p for p in pairs), '---|' * len(pairs)))
-                    for g in gs:
-                        cells = []
-                        for x, y in pairs:
-                            mx = med(results, ('matrix', size, g['journal'], s, x))
-                            my = med(results, ('matrix', size, g['journal'], s, y))
-                            cells.append('%.3f' % (mx / my) if mx and my else '-')
-                        f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
-                f.write('\nLatency per transaction, ms: median over runs of p50 / p99.\n\n')
+                    cells = []
+                    for x, y in pairs:
+                        mx = med(results, ('matrix', size, g['journal'], s, x))
+                        my = med(results, ('matrix', size, g['journal'], s, y))
+                        cells.append('%.3f' % (mx / my) if mx and my else '-')
+                    f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+            f.write('\nLatency per transaction, ms: median over runs of p50 / p99.\n\n')
+            f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
+            for g in gs:
+                cells = []
+                for lb in labels:
+                    k = ('matrix', size, g['journal'], s, lb)
+                    cells.append('%.2f / %.2f' % (med(results, k, 'p50_ms'), med(results, k, 'p99_ms'))
+                                 if results.get(k) else '-')
+                f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+            if a.syscalls:
+                f.write('\nSystem calls per measured transaction (one separate run of %s measured '
+                        'transactions under `strace -f%s`, counted between the driver\'s markers: the %d '
+                        'warm-up transactions, the set-up and the close are excluded): write calls (write, '
+                        'pwrite64, writev, pwritev) / fsync calls (fsync, fdatasync) / KiB written.\n\n' % (
+                            a.syscalls_tx or a.tx or TX_SIZES[size][1],
+                            ' --seccomp-bpf' if b.seccomp else '', a.warmup_tx))
                 f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
                 for g in gs:
                     cells = []
                     for lb in labels:
-                        k = ('matrix', size, g['journal'], s, lb)
-                        cells.append('%.2f / %.2f' % (med(results, k, 'p50_ms'), med(results, k, 'p99_ms'))
-                                     if results.get(k) else '-')
+                        y = sc.get(('matrix', size, g['journal'], s, lb))
+                        cells.append('%.1f / %.2f / %.0f' % (y['writes_per_tx'], y['fsyncs_per_tx'],
+                                                             y['kib_written_per_tx']) if y else '-')
                     f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
-                if a.syscalls:
-                    f.write('\nSystem calls per measured transaction (one separate run of %s measured '
-                            'transactions under `strace -f%s`, counted between the driver\'s markers: the %d '
-                            'warm-up transactions, the set-up and the close are excluded): write calls (write, '
-                            'pwrite64, writev, pwritev) / fsync calls (fsync, fdatasync) / KiB written.\n\n' % (
-                                a.syscalls_tx or a.tx or TX_SIZES[size][1],
-                                ' --seccomp-bpf' if b.seccomp else '', a.warmup_tx))
-                    f.write('| journal | %s |\n|---|%s\n' % (' | '.join(labels), '---|' * len(labels)))
-                    for g in gs:
-                        cells = []
-                        for lb in labels:
-                            y = sc.get(('matrix', size, g['journal'], s, lb))
-                            cells.append('%.1f / %.2f / %.0f' % (y['writes_per_tx'], y['fsyncs_per_tx'],
-                                                                 y['kib_written_per_tx']) if y else '-')
-                        f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
-                cl = [lb for lb in labels if lb.startswith('cleaner-')]
-                if cl and any(cleaner_stats(r) for g in gs for lb in cl
-                              for r in results.get(('matrix', size, g['journal'], s, lb), [])):
-                    f.write('\nPage cleaner (PRAGMA page_cleaner_stats of the last run, totals over warm-up and '
-                            'measured transactions): batches / pages written / ms spent.\n\n')
-                    f.write('| journal | %s |\n|---|%s\n' % (' | '.join(cl), '---|' * len(cl)))
-                    for g in gs:
-                        cells = []
-                        for lb in cl:
-                            rs = results.get(('matrix', size, g['journal'], s, lb), [])
-                            cs = cleaner_stats(rs[-1]) if rs else None
-                            cells.append('%d / %d / %.1f' % (cs['batches'], cs['pages'], cs['us'] / 1e3) if cs else '-')
-                        f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+            cl = [lb for lb in labels if lb.startswith('cleaner-')]
+            if cl and any(cleaner_stats(r) for g in gs for lb in cl
+                          for r in results.get(('matrix', size, g['journal'], s, lb), [])):
+                f.write('\nPage cleaner (PRAGMA page_cleaner_stats of the last run, totals over warm-up and '
+                        'measured transactions): batches / pages written / ms spent.\n\n')
+                f.write('| journal | %s |\n|---|%s\n' % (' | '.join(cl), '---|' * len(cl)))
+                for g in gs:
+                    cells = []
+                    for lb in cl:
+                        rs = results.get(('matrix', size, g['journal'], s, lb), [])
+                        cs = cleaner_stats(rs[-1]) if rs else None
+                        cells.append('%d / %d / %.1f' % (cs['batches'], cs['pages'], cs['us'] / 1e3) if cs else '-')
+                    f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
 
         # The threshold sweep.
         for g in [g for g in groups if g['kind'] == 'sweep']:
@@ -681,75 +510,44 @@ def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, c
                     '%d / %d' % (cs['batches'], cs['pages']) if cs else '-',
                     (' %.1f | %.2f |' % (y['writes_per_tx'], y['fsyncs_per_tx']) if y else ' - | - |')
                     if a.syscalls else ''))
-        f.write('\n## Plots\n\n')
-        if isinstance(plots, str):
-            f.write('%s\n' % plots)
-        else:
-            for p in plots:
-                f.write('- `%s`\n' % os.path.basename(p))
-        f.write('\nWall time of this benchmark: %.0f s.\n' % elapsed)
+        benchlib.write_tail(f, plots, elapsed)
 
 
 def make_plots(a, stamp, groups, results):
     """PNG plots; a list of files, or a string saying why there are none."""
-    try:
-        import matplotlib
-        matplotlib.use('Agg')
-        import matplotlib.pyplot as plt
-    except Exception as e:  # not importable, or a broken installation
-        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    plt = benchlib.pyplot()
+    if isinstance(plt, str):
+        return plt
     out = []
 
     def cdf(ax, lats, lb):
         xs = sorted(x / 1e3 for x in lats)
         ax.step([xs[0]] + xs, [0.0] + [(i + 1) / len(xs) for i in range(len(xs))], where='post', label=lb)
 
-    for size in a.sizes:
-        for s in a.syncs:
-            gs = [g for g in groups if g['kind'] == 'matrix' and g['size'] == size and g['sync'] == s]
-            if not gs:
-                continue
-            labels = [label(n, t) for n, t in gs[0]['systems']]
-            fig, ax = plt.subplots(figsize=(9, 4.5))
-            width = 0.8 / len(labels)
-            for i, lb in enumerate(labels):
-                xs, ys, lo, hi = [], [], [], []
-                for gi, g in enumerate(gs):
-                    v = [r['tx_per_s'] for r in results.get(('matrix', size, g['journal'], s, lb), [])]
-                    if not v:
-                        continue
-                    m = statistics.median(v)
-                    xs.append(gi + (i - (len(labels) - 1) / 2) * width)
-                    ys.append(m)
-                    lo.append(m - min(v))
-                    hi.append(max(v) - m)
-                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=lb)
-            ax.set_xticks(range(len(gs)))
-            ax.set_xticklabels([g['journal'].upper() for g in gs])
-            ax.set_ylabel('transactions/s (median, min–max)')
-            ax.set_title('%s transactions, synchronous=%s, cache_size %d' % (TX_SIZES[size][2], s.upper(), a.cache))
+    for size, s, gs, labels in matrix_groups(a, groups):
+        fig, ax = plt.subplots(figsize=(9, 4.5))
+        benchlib.grouped_bars(ax, labels, len(gs), lambda gi, lb: [
+            r['tx_per_s'] for r in results.get(('matrix', size, gs[gi]['journal'], s, lb), [])])
+        ax.set_xticks(range(len(gs)))
+        ax.set_xticklabels([g['journal'].upper() for g in gs])
+        ax.set_ylabel('transactions/s (median, min–max)')
+        ax.set_title('%s transactions, synchronous=%s, cache_size %d' % (TX_SIZES[size][2], s.upper(), a.cache))
+        ax.legend(fontsize=8)
+        out.append(benchlib.save_figure(plt, fig,
+            os.path.join(a.out, 'largetx-%s-tput-%s-%s.png' % (stamp, size, s))))
+        g = next((g for g in gs if g['journal'] == 'wal'), None)
+        if g and size == '1mb':
+            fig, ax = plt.subplots(figsize=(7, 4.5))
+            for lb in labels:
+                lats = [x for r in results.get(('matrix', size, 'wal', s, lb), []) for x in r['latencies_us']]
+                if lats:
+                    cdf(ax, lats, lb)
+            ax.set_xlabel('transaction latency, ms')
+            ax.set_ylabel('fraction of transactions')
+            ax.set_title('1 MB transactions, WAL, synchronous=%s (all measured runs)' % s.upper())
             ax.legend(fontsize=8)
-            fig.tight_layout()
-            p = os.path.join(a.out, 'largetx-%s-tput-%s-%s.png' % (stamp, size, s))
-            fig.savefig(p, dpi=110)
-            plt.close(fig)
-            out.append(p)
-            g = next((g for g in gs if g['journal'] == 'wal'), None)
-            if g and size == '1mb':
-                fig, ax = plt.subplots(figsize=(7, 4.5))
-                for lb in labels:
-                    lats = [x for r in results.get(('matrix', size, 'wal', s, lb), []) for x in r['latencies_us']]
-                    if lats:
-                        cdf(ax, lats, lb)
-                ax.set_xlabel('transaction latency, ms')
-                ax.set_ylabel('fraction of transactions')
-                ax.set_title('1 MB transactions, WAL, synchronous=%s (all measured runs)' % s.upper())
-                ax.legend(fontsize=8)
-                fig.tight_layout()
-                p = os.path.join(a.out, 'largetx-%s-cdf-1mb-wal-%s.png' % (stamp, s))
-                fig.savefig(p, dpi=110)
-                plt.close(fig)
-                out.append(p)
+            out.append(benchlib.save_figure(plt, fig,
+                os.path.join(a.out, 'largetx-%s-cdf-1mb-wal-%s.png' % (stamp, s))))
     for g in [g for g in groups if g['kind'] == 'sweep']:
         size, s = g['size'], g['sync']
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
@@ -776,11 +574,8 @@ def make_plots(a, stamp, groups, results):
         ax2.set_ylabel('fraction of transactions')
         ax2.legend(fontsize=7)
         fig.suptitle('Threshold sweep, WAL, %s transactions, synchronous=%s' % (TX_SIZES[size][2], s.upper()))
-        fig.tight_layout()
-        p = os.path.join(a.out, 'largetx-%s-sweep-%s-%s.png' % (stamp, size, s))
-        fig.savefig(p, dpi=110)
-        plt.close(fig)
-        out.append(p)
+        out.append(benchlib.save_figure(plt, fig,
+            os.path.join(a.out, 'largetx-%s-sweep-%s-%s.png' % (stamp, size, s))))
     return out
 
 

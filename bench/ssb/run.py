@@ -9,16 +9,17 @@ configuration) and bench/out/ssb-<stamp>.md (medians, min-max, ratios).
 The rows every system returns for a query are compared; a difference stops
 the run.
 """
-import argparse, csv, hashlib, os, platform, re, shutil, statistics, subprocess, sys, time
+import argparse, csv, hashlib, os, re, shutil, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
-OURS = os.path.join(TOP, 'build', 'sqlite3')
-STOCK = os.path.join(TOP, 'bench', '.stock', 'sqlite3')
-STOCK_DROPIN = os.path.join(TOP, 'bench', '.stock-dropin', 'sqlite3')
+sys.path.insert(0, os.path.join(HERE, '..', 'common'))
+import benchlib
+from benchlib import TOP, die
 
-def die(msg):
-    sys.exit('bench/ssb: ' + msg)
+benchlib.init('ssb')
+OURS = benchlib.OURS_SHELL
+STOCK = benchlib.STOCK_SHELL
+STOCK_DROPIN = benchlib.STOCK_DROPIN_SHELL
 
 def queries():
     text = open(os.path.join(HERE, 'queries.sql')).read()
@@ -38,7 +39,7 @@ def run_with_spinner(label, cmd, stdin_text):
         time.sleep(0.5)
     sys.stderr.write('\r  %s ... %5.1f s done\n' % (label, time.time() - t0))
     if p.returncode != 0:
-        die('%s failed: %s' % (label, p.stderr.read()[-500:]))
+        die('%s failed: %s' % (label, p.stderr.read()[-500:]), 1)
     return p.stdout.read()
 
 def make_db(path, sf, seed, text_keys):
@@ -91,7 +92,7 @@ def time_query(system, db, sql, want_stats=False):
                            pre if system != 'stock' else '', sql, post),
                        capture_output=True, text=True)
     if r.returncode != 0:
-        die('%s failed on %s: %s' % (system, db, r.stderr[-300:]))
+        die('%s failed on %s: %s' % (system, db, r.stderr[-300:]), 1)
     lines = r.stdout.splitlines()
     stats = []
     if MARK in lines:
@@ -115,11 +116,7 @@ _duck = {}
 
 
 def duck_available():
-    try:
-        import duckdb  # noqa: F401
-        return True
-    except ImportError:
-        return False
+    return benchlib.duck_version() is not None
 
 
 def duck_db(path):
@@ -196,22 +193,13 @@ def shell_config(system, db):
     keys = ['sqlite_version', 'source_id', 'compile_options', 'journal_mode', 'synchronous',
             'page_size', 'cache_size', 'mmap_size', 'wal_autocheckpoint', 'temp_store', 'locking_mode']
     cfg = dict(zip(keys, r))
-    m = re.search(r'LIPSQLITE_VERSION=(\S+)', cfg.get('compile_options', ''))
-    cfg['lipsqlite_version'] = m.group(1) if m else ''
+    cfg['lipsqlite_version'] = benchlib.lipsqlite_version(cfg)
     cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'stock-dropin': 'n/a (upstream filter)',
                          'lip-off': 'OFF', 'lip-on': 'ON'}[system]
     return cfg
 
-def machine():
-    cpu = ''
-    for l in open('/proc/cpuinfo'):
-        if l.startswith('model name'):
-            cpu = l.split(':', 1)[1].strip(); break
-    fs = subprocess.run(['stat', '-f', '-c', '%T', HERE], capture_output=True, text=True).stdout.strip()
-    return {'kernel': platform.release(), 'cpu': cpu, 'cores': os.cpu_count(), 'fs': fs}
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchlib.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--sf', type=float, default=1.0)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--repeat', type=int, default=3)
@@ -221,7 +209,7 @@ def main():
     ap.add_argument('--systems', default='',
                     help='comma-separated, default all: stock,lip-off,lip-on,duckdb-1t,duckdb-all')
     ap.add_argument('--queries', default='', help='comma-separated subset, e.g. Q2.1,Q3.1')
-    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
+    ap.add_argument('--out', default=benchlib.OUT)
     a = ap.parse_args()
     if a.sf <= 0:
         die('scale factor must be > 0 (got %s)' % a.sf)
@@ -259,7 +247,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     variants = [('int', False)] + ([('text', True)] if a.text_keys else [])
     stamp = time.strftime('%Y%m%d-%H%M%S')
-    mach = machine()
+    mach = benchlib.machine(a.out)
     csvpath = os.path.join(a.out, 'ssb-%s.csv' % stamp)
     results = {}
     filters = {}
@@ -289,7 +277,7 @@ def main():
                             if ref is None:
                                 ref = (s, h, n)
                             elif h != ref[1]:
-                                die('%s %s %s: %s returned different rows than %s' % (vname, mode, qn, s, ref[0]))
+                                die('%s %s %s: %s returned different rows than %s' % (vname, mode, qn, s, ref[0]), 1)
                             if rep < a.warmup:
                                 continue
                             results.setdefault((vname, mode, qn, s), []).append(t)
@@ -351,14 +339,8 @@ def main():
                         f.write('| %s | %s |\n' % (qn, '; '.join(
                             'r%s: %s keys, %s B, %s/%s rejected, rank %s, %s' % (
                                 x[0], x[1], x[2], x[4], x[3], x[5], x[6]) for x in st if len(x) == 7) or '-'))
-        f.write('\n## Plots\n\n')
-        if isinstance(plots, str):
-            f.write('%s\n' % plots)
-        else:
-            for p in plots:
-                f.write('- `%s`\n' % os.path.basename(p))
-    print(open(md).read())
-    print('CSV: %s\nReport: %s' % (csvpath, md))
+        benchlib.write_tail(f, plots)
+    benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
 
 
 def make_plots(a, stamp, variants, systems, qs, results):
@@ -366,29 +348,17 @@ def make_plots(a, stamp, variants, systems, qs, results):
     the manner of the VLDB'22 paper's SSB figure: per query, the median
     latency of every system as grouped bars on a logarithmic axis, min-max
     as error bars.  A list of files, or a string saying why there are none."""
-    try:
-        import matplotlib
-        matplotlib.use('Agg')
-        import matplotlib.pyplot as plt
-    except Exception as e:  # not importable, or a broken installation
-        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    plt = benchlib.pyplot()
+    if isinstance(plt, str):
+        return plt
     out = []
     for vname, _ in variants:
         for mode in {'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]:
             if not all((vname, mode, qn, s) in results for qn, _ in qs for s in systems):
                 continue
             fig, ax = plt.subplots(figsize=(max(6.0, 0.75 * len(qs) * max(1, len(systems)) / 2.5), 4.5))
-            width = 0.8 / len(systems)
-            for i, s in enumerate(systems):
-                xs, ys, lo, hi = [], [], [], []
-                for qi, (qn, _) in enumerate(qs):
-                    v = results[(vname, mode, qn, s)]
-                    m = statistics.median(v)
-                    xs.append(qi + (i - (len(systems) - 1) / 2) * width)
-                    ys.append(m)
-                    lo.append(m - min(v))
-                    hi.append(max(v) - m)
-                ax.bar(xs, ys, width, yerr=[lo, hi], capsize=1.5, label=s)
+            benchlib.grouped_bars(ax, systems, len(qs), lambda qi, s: results[(vname, mode, qs[qi][0], s)],
+                                  capsize=1.5)
             ax.set_yscale('log')
             ax.set_xticks(range(len(qs)))
             ax.set_xticklabels([qn for qn, _ in qs])
@@ -397,11 +367,8 @@ def make_plots(a, stamp, variants, systems, qs, results):
                 a.sf, vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE'))
             ax.legend(fontsize=7, ncol=min(len(systems), 5))
             ax.grid(axis='y', which='both', alpha=0.3)
-            fig.tight_layout()
-            p = os.path.join(a.out, 'ssb-%s-%s-%s.png' % (stamp, vname, 'noanalyze' if mode == 'none' else 'analyze'))
-            fig.savefig(p, dpi=110)
-            plt.close(fig)
-            out.append(p)
+            out.append(benchlib.save_figure(plt, fig,
+                os.path.join(a.out, 'ssb-%s-%s-%s.png' % (stamp, vname, 'noanalyze' if mode == 'none' else 'analyze'))))
     return out
 
 if __name__ == '__main__':

@@ -19,14 +19,13 @@ run, with the full configuration), bench/out/tatp-<stamp>.md (medians,
 min-max, ratios within the run) and bench/out/tatp-<stamp>.png when
 matplotlib is importable.
 """
-import argparse, csv, hashlib, json, os, platform, re, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+import argparse, csv, json, os, platform, shutil, sqlite3, subprocess, sys, tempfile, time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
-DRIVER_SRC = os.path.join(HERE, 'tatp.c')
-STOCK_LIB = os.path.join(TOP, 'bench', '.stock', 'libsqlite3.so.0')
-OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
-             ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+import benchlib
+from benchlib import BadInput, M64, TOP, csv_list, die, lipsqlite_version, med, progress, remove_db
+
+benchlib.init('tatp')
 
 SYSTEMS = ['stock', 'ours', 'duckdb-1t', 'duckdb-all']
 DUCK = {'duckdb-1t': 1, 'duckdb-all': os.cpu_count() or 1}
@@ -39,7 +38,6 @@ MIX_CUM = [35, 45, 80, 82, 96, 98, 100]
 OUTCOMES = ['committed', 'not_found', 'fk', 'duplicate']
 DIGEST_AT = [100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000]
 TABLES = ['subscriber', 'access_info', 'special_facility', 'call_forwarding']
-M64 = (1 << 64) - 1
 
 # DuckDB's copy of the schema of tatp.c (same columns, keys and order).
 DUCK_SCHEMA = [
@@ -57,113 +55,15 @@ DUCK_SCHEMA = [
 ]
 
 
-class BadInput(Exception):
-    pass
-
-
-def die(msg, status=2):
-    """One line on stderr and exit (2: bad input or missing system; 1: a run failed)."""
-    sys.stderr.write('bench/tatp: %s\n' % msg)
-    sys.exit(status)
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        die(message)
-
-
-def progress(msg):
-    sys.stderr.write(msg + '\n')
-    sys.stderr.flush()
-
-
-def csv_list(text, known, what):
-    items = [x.strip().lower() for x in text.split(',') if x.strip()]
-    if not items:
-        raise BadInput('empty list for %s' % what)
-    for x in items:
-        if x not in known:
-            raise BadInput('unknown %s %r (known: %s)' % (what, x, ', '.join(known)))
-    return list(dict.fromkeys(items))
-
-
 def count_list(text, what):
-    out = []
-    for x in text.split(','):
-        x = x.strip().replace('_', '')
-        if not x:
-            continue
-        try:
-            v = int(x)
-        except ValueError:
-            raise BadInput('%s: %r is not an integer' % (what, x))
-        if v <= 0:
-            raise BadInput('%s: %d is not a positive number of subscribers' % (what, v))
-        out.append(v)
-    if not out:
-        raise BadInput('empty list for %s' % what)
-    return list(dict.fromkeys(out))
-
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for b in iter(lambda: f.read(1 << 20), b''):
-            h.update(b)
-    return h.hexdigest()
-
-
-def machine(dbdir):
-    cpu = ''
-    with open('/proc/cpuinfo') as f:
-        for l in f:
-            if l.startswith('model name'):
-                cpu = l.split(':', 1)[1].strip()
-                break
-    fs = subprocess.run(['stat', '-f', '-c', '%T', dbdir], capture_output=True, text=True).stdout.strip()
-    mtype = mopts = ''
-    if shutil.which('findmnt'):
-        mnt = subprocess.run(['findmnt', '-n', '-o', 'FSTYPE,OPTIONS', '--target', dbdir],
-                             capture_output=True, text=True).stdout.split()
-        if len(mnt) == 2:
-            mtype, mopts = mnt
-    return {'fs': fs, 'mount_type': mtype, 'mount_options': mopts, 'kernel': platform.release(),
-            'cpu': cpu, 'cores': os.cpu_count(), 'db_dir': dbdir}
-
-
-def remove_db(db):
-    for suffix in ('', '-journal', '-wal', '-shm', '.wal'):
-        try:
-            os.remove(db + suffix)
-        except FileNotFoundError:
-            pass
-
-
-def duck_version():
-    """The duckdb package's version, or None if it does not import."""
-    try:
-        import duckdb
-        return duckdb.__version__
-    except Exception:
-        return None
+    return benchlib.number_list(text, what, int, 1, None, 'a number of subscribers')
 
 
 # ---------------------------------------------------------------------------
 # The DuckDB side: the same generator, draws and transactions as tatp.c.
 
-class Rng:
-    """xorshift64*, seeded as tatp.c seeds it; rnd(lo, hi) = lo + next() % (hi-lo+1)."""
-
-    def __init__(self, seed):
-        self.x = (0x9E3779B97F4A7C15 ^ seed) & M64 or 1
-
-    def next(self):
-        x = self.x
-        x ^= x >> 12
-        x ^= (x << 25) & M64
-        x ^= x >> 27
-        self.x = x
-        return (x * 0x2545F4914F6CDD1D) & M64
+class Rng(benchlib.Xorshift64Star):
+    """tatp.c's draws from its xorshift64*; rnd(lo, hi) = lo + next() % (hi-lo+1)."""
 
     def rnd(self, lo, hi):
         return lo + self.next() % (hi - lo + 1)
@@ -312,25 +212,17 @@ def duck_run(spec):
                               warmup_s=spec['warmup'], seed=spec['seed'], sql=[]),
                subscribers=nsub, warmup_tx=nwarm, measured_s=el, tx=len(lats), committed=ok,
                failed=len(lats) - ok, tx_per_s=ok / el, attempted_per_s=len(lats) / el,
-               mean_ms=sum(lats) / len(lats), p50_ms=pct(s, 50), p99_ms=pct(s, 99), max_ms=s[-1],
+               mean_ms=sum(lats) / len(lats), p50_ms=benchlib.percentile(s, 50, 0.0), p99_ms=benchlib.percentile(s, 99, 0.0), max_ms=s[-1],
                digests=digests, types={},
                duckdb_version=duckdb.__version__)
     for i, name in enumerate(TYPES):
         ls = sorted(l for l, ty in zip(lats, typeof) if ty == i)
         d = {'tx': sum(counts[i])}
         d.update({OUTCOMES[o]: counts[i][o] for o in range(4)})
-        d.update(p50_ms=pct(ls, 50), p99_ms=pct(ls, 99))
+        d.update(p50_ms=benchlib.percentile(ls, 50, 0.0), p99_ms=benchlib.percentile(ls, 99, 0.0))
         res['types'][name] = d
     res.update(cfg)
     return res
-
-
-def pct(s, p):
-    """Nearest-rank percentile of the sorted list s (0 if empty), as tatp.c computes it."""
-    if not s:
-        return 0.0
-    k = min(max(int(p / 100.0 * len(s) + 0.999999999), 1), len(s))
-    return s[k - 1]
 
 
 def export_csv(sqlite_db, outdir):
@@ -355,42 +247,9 @@ def export_csv(sqlite_db, outdir):
 # ---------------------------------------------------------------------------
 # The runner.
 
-class Bench:
+class Bench(benchlib.DriverBench):
     def __init__(self, a, tmp):
-        self.a = a
-        self.tmp = tmp
-        self.driver = os.path.join(tmp, 'tatp')
-        self.libs = {}
-
-    def compile_driver(self):
-        cmd = ['cc', '-O2', '-Wall', '-o', self.driver, DRIVER_SRC, '-ldl']
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode != 0:
-            die('compiling the driver failed: %s' % r.stderr.strip().splitlines()[-1:], 1)
-        self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
-        self.compile_cmd = 'cc -O2 -Wall -o tatp bench/tatp/tatp.c -ldl'
-
-    def snapshot(self, key, path):
-        """Copy the library to the scratch directory (one build for the whole
-        run even if it is rebuilt meanwhile) and check that it loads."""
-        snap = os.path.join(self.tmp, 'lib%s.so' % key)
-        err = ''
-        for attempt in range(6):
-            if attempt:
-                time.sleep(5)
-            try:
-                shutil.copyfile(path, snap)
-            except OSError as e:
-                err = str(e)
-                continue
-            r = subprocess.run([self.driver, snap, '--probe'], capture_output=True, text=True)
-            if r.returncode == 0:
-                info = json.loads(r.stdout)
-                self.libs[key] = dict(path=path, snapshot=snap, sha256=sha256(snap),
-                                      version=info['sqlite_version'], source_id=info['source_id'])
-                return
-            err = r.stderr.strip()
-        die('library %s does not load: %s' % (path, err), 1)
+        super().__init__('tatp', a, tmp)
 
     def load_sqlite(self, lib, nsub, db):
         cmd = [self.driver, self.libs[lib]['snapshot'], db, '--load', str(nsub), '--seed', str(self.a.seed),
@@ -429,10 +288,8 @@ class Bench:
                        '--duration', '%g' % a.duration, '--warmup', '%g' % a.warmup, '--seed', str(a.seed)]
                 if a.cache is not None:
                     cmd += ['--cache', str(a.cache)]
-                r = subprocess.run(cmd, capture_output=True, text=True, timeout=600 + 2 * (a.duration + a.warmup))
-                if r.returncode != 0:
-                    die('%s %s %s failed: %s' % (system, journal, sync, r.stderr.strip()[-400:]), 1)
-                res = json.loads(r.stdout)
+                res = self.run_json(cmd, '%s %s %s' % (system, journal, sync),
+                                    timeout=600 + 2 * (a.duration + a.warmup))
                 res['lib'] = system
         finally:
             remove_db(db)
@@ -446,16 +303,8 @@ def worker(args, what):
     return json.loads(r.stdout)
 
 
-def lipsqlite_version(res):
-    m = re.search(r'LIPSQLITE_VERSION=(\S+)', res.get('compile_options') or '')
-    return m.group(1) if m else ''
-
-
-def fmt_med(values, digits=0):
-    if not values:
-        return '-'
-    return '%s (%s–%s)' % tuple(('{:,.%df}' % digits).format(v) for v in
-                                (statistics.median(values), min(values), max(values)))
+def fmt_med(values):
+    return benchlib.fmt_med(values, 0, thousands=True)
 
 
 def main():
@@ -464,7 +313,7 @@ def main():
         res = duck_load(spec) if spec['mode'] == 'load' else duck_run(spec)
         print(json.dumps(res))
         return
-    ap = Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchlib.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--systems', default=None,
                     help='comma-separated (default: all available): ' + ', '.join(SYSTEMS))
     ap.add_argument('--subscribers', default=None,
@@ -485,12 +334,7 @@ def main():
                     help="PRAGMA cache_size of the SQLite systems (default: the library's default)")
     ap.add_argument('--quick', action='store_true',
                     help='smoke pass: 1000,10000 subscribers, delete,wal, 1.5 s runs after 0.5 s, repeat 1')
-    ap.add_argument('--lib-ours', default=None, help='our libsqlite3.so (default: found in build/)')
-    ap.add_argument('--lib-stock', default=STOCK_LIB, help='stock libsqlite3.so (default bench/.stock/libsqlite3.so.0)')
-    ap.add_argument('--dir', default=None, help='directory of the database files (default: --out)')
-    ap.add_argument('--out', default=os.path.join(TOP, 'bench', 'out'))
-    ap.add_argument('--no-plots', action='store_true')
-    a = ap.parse_args()
+    a = benchlib.parse_library_args(ap)
 
     q = a.quick
     try:
@@ -505,58 +349,29 @@ def main():
         a.system_list = csv_list(a.systems, SYSTEMS, 'system') if explicit else list(SYSTEMS)
     except BadInput as e:
         die(str(e))
-    if a.repeat is None:
-        a.repeat = 1 if q else 3
-    if a.duration is None:
-        a.duration = 1.5 if q else 20.0
-    if a.warmup is None:
-        a.warmup = 0.5 if q else 5.0
-    if a.repeat < 1:
-        die('--repeat must be at least 1 (got %d)' % a.repeat)
-    if a.warmup_runs < 0:
-        die('--warmup-runs must be >= 0 (got %d)' % a.warmup_runs)
+    benchlib.finish_args(a, repeat=(1, 3), duration=(1.5, 20.0), warmup=(0.5, 5.0))
     if not a.duration > 0 or a.warmup < 0:
         die('--duration must be > 0 and --warmup >= 0 seconds')
-    if a.page_size < 512 or a.page_size > 65536 or a.page_size & (a.page_size - 1):
-        die('--page-size must be a power of two from 512 to 65536 (got %d)' % a.page_size)
     if a.seed < 0:
         die('--seed must be >= 0')
 
     # Systems.  One named in --systems must be available; by default, missing
     # ones are reported as skipped.
-    ours = a.lib_ours
-    if ours is None:
-        ours = next((p for p in OURS_LIBS if os.path.exists(p)), None)
-    elif not os.path.isfile(ours):
-        die('--lib-ours %s: no such file' % ours)
-    if a.lib_stock != STOCK_LIB and not os.path.isfile(a.lib_stock):
-        die('--lib-stock %s: no such file' % a.lib_stock)
-    stock = a.lib_stock if os.path.isfile(a.lib_stock) else None
-    dver = duck_version()
-    skipped = []
-    for s in list(a.system_list):
-        msg = None
-        if s == 'stock' and stock is None:
-            msg = 'stock: no stock library %s (run bench/build-stock.sh)' % a.lib_stock
-        elif s == 'ours' and ours is None:
-            msg = 'ours: no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)'
-        elif s.startswith('duckdb') and dver is None:
-            msg = '%s: DuckDB is not importable (pip install duckdb)' % s
-        if msg:
-            if explicit:
-                die(msg)
-            skipped.append(msg)
-            a.system_list.remove(s)
-    if not a.system_list:
-        die('no system to run: ' + '; '.join(skipped))
-    for m in skipped:
-        progress('bench/tatp: skipped %s' % m)
+    libs = benchlib.find_libraries(a)
+    ours, stock = libs['ours'], libs['stock']
+    dver = benchlib.duck_version()
 
-    os.makedirs(a.out, exist_ok=True)
-    dbdir = os.path.abspath(a.dir or a.out)
-    if not os.path.isdir(dbdir):
-        die('--dir %s: no such directory' % dbdir)
-    stamp = time.strftime('%Y%m%d-%H%M%S')
+    def why(s):
+        if s == 'stock' and stock is None:
+            return benchlib.missing_stock(s, a.lib_stock)
+        if s == 'ours' and ours is None:
+            return 'ours: ' + benchlib.MISSING_OURS
+        if s.startswith('duckdb') and dver is None:
+            return '%s: DuckDB is not importable (pip install duckdb)' % s
+        return None
+    skipped = benchlib.drop_unavailable(a.system_list, explicit, why)
+
+    dbdir, stamp = benchlib.output_dirs(a)
     tmp = tempfile.mkdtemp(prefix='tatp-')
     made = []
     try:
@@ -579,7 +394,7 @@ def bench(a, tmp, stamp, ours, stock, dver, skipped, dbdir, made):
         if ours is None and stock is None:
             die('DuckDB\'s data are loaded by the SQLite driver: build/libsqlite3.so or the stock library is needed')
         b.snapshot('loader', ours or stock)
-    mach = machine(dbdir)
+    mach = benchlib.machine(dbdir)
     sync_of = lambda j: a.sync_wal if j == 'wal' else a.sync_rollback
 
     # The variants run side by side for each subscriber count: every SQLite
@@ -688,8 +503,7 @@ def bench(a, tmp, stamp, ours, stock, dver, skipped, dbdir, made):
     plots = make_plot(a, stamp, variants, results) if not a.no_plots else 'plot skipped (--no-plots)'
     write_report(md, a, b, stamp, variants, results, loads, sysinfo, digests, mach, skipped, csvpath, plots,
                  time.time() - t_start, dver)
-    print(open(md).read())
-    print('CSV: %s\nReport: %s' % (csvpath, md))
+    benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
 
 
 def label(system, journal):
@@ -736,11 +550,6 @@ def nz(res, key, duck):
         return 'n/a'
     v = res.get(key)
     return 'absent' if v is None else v
-
-
-def med(results, key, field='tx_per_s'):
-    v = results.get(key)
-    return statistics.median(r[field] for r in v) if v else None
 
 
 def write_report(md, a, b, stamp, variants, results, loads, sysinfo, digests, mach, skipped, csvpath, plots,
@@ -864,40 +673,18 @@ def write_report(md, a, b, stamp, variants, results, loads, sysinfo, digests, ma
                     '{:,} subscribers: first {:,} transactions, {}'.format(nsub, digests[nsub][0], digests[nsub][1])
                     if digests[nsub] else '{:,} subscribers: **not compared** (a run made fewer than {} '
                     'transactions)'.format(nsub, DIGEST_AT[0]) for nsub in a.subs))
-        f.write('\n## Plot\n\n')
-        if isinstance(plots, str):
-            f.write('%s\n' % plots)
-        else:
-            for p in plots:
-                f.write('- `%s`\n' % os.path.basename(p))
-        f.write('\nWall time of this benchmark: %.0f s.\n' % elapsed)
+        benchlib.write_tail(f, plots, elapsed, heading='Plot')
 
 
 def make_plot(a, stamp, variants, results):
     """A PNG of throughput per system and subscriber count (grouped bars)."""
-    try:
-        import matplotlib
-        matplotlib.use('Agg')
-        import matplotlib.pyplot as plt
-    except Exception as e:
-        return 'plot skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    plt = benchlib.pyplot()
+    if isinstance(plt, str):
+        return plt.replace('plots skipped', 'plot skipped')
     labels = [label(s, j) for s, j, _ in variants]
     fig, ax = plt.subplots(figsize=(max(7, 1.6 * len(a.subs) * len(labels) / 3), 4.8))
-    width = 0.8 / len(labels)
-    allv = []
-    for i, lb in enumerate(labels):
-        xs, ys, lo, hi = [], [], [], []
-        for gi, nsub in enumerate(a.subs):
-            v = [r['tx_per_s'] for r in results.get((nsub, lb), [])]
-            if not v:
-                continue
-            m = statistics.median(v)
-            allv += v
-            xs.append(gi + (i - (len(labels) - 1) / 2) * width)
-            ys.append(m)
-            lo.append(m - min(v))
-            hi.append(max(v) - m)
-        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=2, label=lb)
+    allv = benchlib.grouped_bars(ax, labels, len(a.subs), lambda gi, lb: [
+        r['tx_per_s'] for r in results.get((a.subs[gi], lb), [])])
     pos = [v for v in allv if v > 0]
     if pos and max(pos) / min(pos) > 20:
         ax.set_yscale('log')
@@ -908,11 +695,7 @@ def make_plot(a, stamp, variants, results):
                  'journal, %s in WAL mode' % (a.duration, a.repeat, a.sync_rollback.upper(), a.sync_wal.upper()),
                  fontsize=9)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    p = os.path.join(a.out, 'tatp-%s.png' % stamp)
-    fig.savefig(p, dpi=110)
-    plt.close(fig)
-    return [p]
+    return [benchlib.save_figure(plt, fig, os.path.join(a.out, 'tatp-%s.png' % stamp))]
 
 
 if __name__ == '__main__':

@@ -1,0 +1,430 @@
+"""Helpers shared by the benchmark runners bench/*/run.py: where the builds
+are, error handling and argument parsing, the machine's description,
+library snapshots and the C drivers, the generator the drivers use,
+medians and percentiles, and the common parts of reports and plots.
+
+A runner imports it by its path relative to the runner, so that
+`python3 bench/X/run.py` works from any directory:
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+    import benchlib
+
+and calls benchlib.init('X') first, so that its messages start with
+'bench/X: '.  Python standard library only.
+"""
+import argparse, hashlib, json, os, platform, shutil, statistics, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
+OUT = os.path.join(TOP, 'bench', 'out')
+# Stock 3.53.4 as bench/build-stock.sh builds it (--dropin: with our options).
+STOCK_LIB = os.path.join(TOP, 'bench', '.stock', 'libsqlite3.so.0')
+STOCK_SHELL = os.path.join(TOP, 'bench', '.stock', 'sqlite3')
+STOCK_DROPIN_LIB = os.path.join(TOP, 'bench', '.stock-dropin', 'libsqlite3.so.0')
+STOCK_DROPIN_SHELL = os.path.join(TOP, 'bench', '.stock-dropin', 'sqlite3')
+# Our build (./configure && make in build/): the shell, and the places the
+# shared library may have, first found wins.
+OURS_SHELL = os.path.join(TOP, 'build', 'sqlite3')
+OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
+             ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
+MISSING_OURS = 'no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)'
+M64 = (1 << 64) - 1
+
+_name = 'bench'
+
+
+def init(name):
+    """Name the running benchmark (its directory under bench/): the prefix
+    of every message of die() and skipped()."""
+    global _name
+    _name = 'bench/' + name
+
+
+class BadInput(Exception):
+    """A bad command-line value; main() turns it into die(message)."""
+
+
+def die(msg, status=2):
+    """One line on stderr and exit (2: bad input or a missing system or
+    build; 1: a run failed)."""
+    sys.stderr.write('%s: %s\n' % (_name, msg))
+    sys.exit(status)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message):
+        die(message)
+
+
+def progress(msg):
+    sys.stderr.write(msg + '\n')
+    sys.stderr.flush()
+
+
+def csv_list(text, known, what):
+    """The comma-separated words of text, each one of known (matched
+    without regard to case, returned as spelled in known), without
+    repeats, in the order given.  BadInput for an unknown word or an
+    empty list."""
+    canon = {str(k).lower(): k for k in known}
+    out = []
+    for x in [t.strip() for t in text.split(',') if t.strip()]:
+        k = canon.get(x.lower())
+        if k is None:
+            raise BadInput('unknown %s %r (known: %s)' % (what, x, ', '.join(map(str, known))))
+        if k not in out:
+            out.append(k)
+    if not out:
+        raise BadInput('empty list for %s' % what)
+    return out
+
+
+def number_list(text, what, kind=int, lo=None, hi=None, meaning=''):
+    """The comma-separated numbers of text (kind: int or float), without
+    repeats, in the order given, each from lo to hi where they are given
+    (meaning: what the range is, for the message).  BadInput for a word
+    that is not a number, one out of range or an empty list."""
+    out = []
+    for x in [t.strip() for t in text.split(',') if t.strip()]:
+        try:
+            v = kind(x)
+        except ValueError:
+            raise BadInput('%s: %r is not %s' % (what, x, 'an integer' if kind is int else 'a number'))
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            rng = '>= %s' % lo if hi is None else '%s..%s' % (lo, hi)
+            raise BadInput('%s: %s is not %s%s' % (what, x, rng, ' (%s)' % meaning if meaning else ''))
+        if v not in out:
+            out.append(v)
+    if not out:
+        raise BadInput('empty list for %s' % what)
+    return out
+
+
+def system_list(text, systems, aliases):
+    """The systems of a --systems value: names of systems or of aliases
+    (a name for a list of systems), in the order of systems.  BadInput for
+    an unknown name or an empty list."""
+    want = []
+    for x in csv_list(text, list(systems) + list(aliases), 'system'):
+        want += aliases.get(x, [x])
+    return [s for s in systems if s in want]
+
+
+def finish_args(a, **defaults):
+    """Give every option name=(quick, full) of defaults that is still None
+    its value for --quick (a.quick) or for a full run, then check_common(a)."""
+    for name, (quick, full) in defaults.items():
+        if getattr(a, name) is None:
+            setattr(a, name, quick if a.quick else full)
+    check_common(a)
+
+
+def check_common(a):
+    """Check the options most runners share, where a has them: --repeat
+    at least 1, --warmup-runs at least 0, --page-size a power of two from
+    512 to 65536.  die() otherwise."""
+    if getattr(a, 'repeat', 1) < 1:
+        die('--repeat must be at least 1 (got %d)' % a.repeat)
+    if getattr(a, 'warmup_runs', 0) < 0:
+        die('--warmup-runs must be >= 0 (got %d)' % a.warmup_runs)
+    n = getattr(a, 'page_size', 4096)
+    if n < 512 or n > 65536 or n & (n - 1):
+        die('--page-size must be a power of two from 512 to 65536 (got %d)' % n)
+
+
+def parse_library_args(ap, dropin=False):
+    """Add to the parser ap the options of a runner that drives libraries
+    with a C driver and writes into bench/out: --lib-ours, --lib-stock (and
+    --lib-stock-dropin if dropin), --dir, --out, --no-plots; parse the
+    command line and return the options."""
+    ap.add_argument('--lib-ours', default=None, help='our libsqlite3.so (default: found in build/)')
+    ap.add_argument('--lib-stock', default=STOCK_LIB, help='stock libsqlite3.so (default bench/.stock/libsqlite3.so.0)')
+    if dropin:
+        ap.add_argument('--lib-stock-dropin', default=STOCK_DROPIN_LIB,
+                        help='stock built with our options (default bench/.stock-dropin/libsqlite3.so.0)')
+    ap.add_argument('--dir', default=None, help='directory of the database files (default: --out)')
+    ap.add_argument('--out', default=OUT)
+    ap.add_argument('--no-plots', action='store_true')
+    return ap.parse_args()
+
+
+def find_libraries(a):
+    """The libraries of the options of parse_library_args(): a dict of
+    'ours', 'stock' (and 'stock-dropin' if a has lib_stock_dropin) to a
+    path, or None where the default one does not exist.  A library named
+    on the command line must exist (die() otherwise)."""
+    ours = a.lib_ours
+    if ours is None:
+        ours = next((p for p in OURS_LIBS if os.path.exists(p)), None)
+    elif not os.path.isfile(ours):
+        die('--lib-ours %s: no such file' % ours)
+    libs = {'ours': ours}
+    for key, opt, default in (('stock', 'lib_stock', STOCK_LIB), ('stock-dropin', 'lib_stock_dropin', STOCK_DROPIN_LIB)):
+        path = getattr(a, opt, None)
+        if path is None:
+            continue
+        if path != default and not os.path.isfile(path):
+            die('--%s %s: no such file' % (opt.replace('_', '-'), path))
+        libs[key] = path if os.path.isfile(path) else None
+    return libs
+
+
+def missing_stock(system, path, dropin=False):
+    """The message for a stock library that is not there."""
+    if dropin:
+        return ('%s: no stock library with our options %s (run bench/build-stock.sh --dropin)' % (system, path))
+    return '%s: no stock library %s (run bench/build-stock.sh)' % (system, path)
+
+
+def drop_unavailable(system_list, explicit, why):
+    """Remove from system_list (in place) every system for which why(system)
+    gives a message, and return the messages.  A system named on the
+    command line (explicit) must be available: die() with its message.  So
+    must one system at least."""
+    skipped = []
+    for s in list(system_list):
+        msg = why(s)
+        if msg:
+            if explicit:
+                die(msg)
+            skipped.append(msg)
+            system_list.remove(s)
+    if not system_list:
+        die('no system to run: ' + '; '.join(skipped))
+    for m in skipped:
+        progress('%s: skipped %s' % (_name, m))
+    return skipped
+
+
+def output_dirs(a):
+    """Make --out if needed and check --dir; return (the directory of the
+    database files, the time stamp of this run's output files)."""
+    os.makedirs(a.out, exist_ok=True)
+    dbdir = os.path.abspath(a.dir or a.out)
+    if not os.path.isdir(dbdir):
+        die('--dir %s: no such directory' % dbdir)
+    return dbdir, time.strftime('%Y%m%d-%H%M%S')
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, 'rb') as f:
+        for b in iter(lambda: f.read(1 << 20), b''):
+            h.update(b)
+    return h.hexdigest()
+
+
+def machine(dbdir=None):
+    """The machine: kernel, cpu (model name), cores; with dbdir, also the
+    filesystem of dbdir (`stat -f` type, and findmnt's type and mount
+    options where findmnt exists) and dbdir itself."""
+    cpu = ''
+    with open('/proc/cpuinfo') as f:
+        for l in f:
+            if l.startswith('model name'):
+                cpu = l.split(':', 1)[1].strip()
+                break
+    out = {'kernel': platform.release(), 'cpu': cpu, 'cores': os.cpu_count()}
+    if dbdir is None:
+        return out
+    fs = subprocess.run(['stat', '-f', '-c', '%T', dbdir], capture_output=True, text=True).stdout.strip()
+    mtype = mopts = ''
+    if shutil.which('findmnt'):
+        mnt = subprocess.run(['findmnt', '-n', '-o', 'FSTYPE,OPTIONS', '--target', dbdir],
+                             capture_output=True, text=True).stdout.split()
+        if len(mnt) == 2:
+            mtype, mopts = mnt
+    out.update(fs=fs, mount_type=mtype, mount_options=mopts, db_dir=dbdir)
+    return out
+
+
+def remove_db(path):
+    """Remove a database and every file next to it that SQLite, DuckDB or
+    a driver makes (-journal, -wal, -shm, .wal, .tmp); missing ones are
+    not an error."""
+    for suffix in ('', '-journal', '-wal', '-shm', '.wal', '.tmp'):
+        try:
+            os.remove(path + suffix)
+        except FileNotFoundError:
+            pass
+
+
+def duck_version():
+    """The duckdb package's version, or None if it does not import."""
+    try:
+        import duckdb
+        return duckdb.__version__
+    except Exception:   # not installed, or a broken installation
+        return None
+
+
+def lipsqlite_version(res):
+    """LIPSQLITE_VERSION of the compile options in res (a dict with
+    'compile_options', space-separated), or '' (stock)."""
+    for o in (res.get('compile_options') or '').split():
+        if o.startswith('LIPSQLITE_VERSION='):
+            return o.split('=', 1)[1]
+    return ''
+
+
+class Xorshift64Star:
+    """The drivers' generator (bench/common/benchlib.h: prngSeed(),
+    prngNext()), so that Python code draws the same stream."""
+
+    def __init__(self, seed):
+        self.x = (0x9E3779B97F4A7C15 ^ seed) & M64 or 1
+
+    def next(self):
+        x = self.x
+        x ^= x >> 12
+        x ^= (x << 25) & M64
+        x ^= x >> 27
+        self.x = x
+        return (x * 0x2545F4914F6CDD1D) & M64
+
+
+def percentile(sorted_values, p, empty=None):
+    """The p-th percentile of sorted_values by nearest rank, as the drivers
+    compute it; empty if there are no values."""
+    n = len(sorted_values)
+    if not n:
+        return empty
+    return sorted_values[min(max(int(p / 100.0 * n + 0.999999999), 1), n) - 1]
+
+
+def med(results, key, field='tx_per_s'):
+    """The median of field (a key, or a function of a result) over the
+    results[key] list, ignoring None values; None if there are none."""
+    f = field if callable(field) else (lambda r: r[field])
+    v = [x for x in (f(r) for r in results.get(key) or []) if x is not None]
+    return statistics.median(v) if v else None
+
+
+def fmt_med(values, digits=1, thousands=False):
+    """'median (min–max)' of values with digits decimals (and thousands
+    separators if asked), or '-' if there are none."""
+    if not values:
+        return '-'
+    f = ('{:,.%df}' if thousands else '{:.%df}') % digits
+    return '%s (%s–%s)' % tuple(f.format(v) for v in (statistics.median(values), min(values), max(values)))
+
+
+class DriverBench:
+    """A C driver bench/NAME/NAME.c, compiled into the scratch directory
+    tmp, and the snapshots of the libraries it loads (self.libs: key ->
+    dict(path, snapshot, sha256, version, source_id))."""
+
+    def __init__(self, name, a, tmp):
+        self.name = name
+        self.a = a
+        self.tmp = tmp
+        self.src = os.path.join(TOP, 'bench', name, name + '.c')
+        self.driver = os.path.join(tmp, name)
+        self.libs = {}
+
+    def compile_driver(self):
+        """Compile the driver (it includes ../common/benchlib.h by its
+        relative path); record the compiler and the command."""
+        cmd = ['cc', '-O2', '-Wall', '-o', self.driver, self.src, '-ldl']
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            die('compiling the driver failed: %s' % r.stderr.strip().splitlines()[-1:], 1)
+        self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
+        self.compile_cmd = 'cc -O2 -Wall -o %s bench/%s/%s.c -ldl' % (self.name, self.name, self.name)
+
+    def run_json(self, cmd, what, timeout=1800):
+        """Run the driver command cmd and return its JSON output; die(),
+        status 1, with the end of its stderr if it fails (what: the run)."""
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        if r.returncode != 0:
+            die('%s failed: %s' % (what, r.stderr.strip()[-400:]), 1)
+        return json.loads(r.stdout)
+
+    def snapshot(self, key, path):
+        """Copy the library to the scratch directory, so that the whole run
+        uses one build even if it is rebuilt meanwhile, and check that it
+        loads.  A library in the middle of being relinked is retried."""
+        snap = os.path.join(self.tmp, 'lib%s.so' % key)
+        err = ''
+        for attempt in range(6):
+            if attempt:
+                time.sleep(5)
+            try:
+                shutil.copyfile(path, snap)
+            except OSError as e:
+                err = str(e)
+                continue
+            r = subprocess.run([self.driver, snap, '--probe'], capture_output=True, text=True)
+            if r.returncode == 0:
+                info = json.loads(r.stdout)
+                self.libs[key] = dict(path=path, snapshot=snap, sha256=sha256(snap),
+                                      version=info['sqlite_version'], source_id=info['source_id'])
+                return
+            err = r.stderr.strip()
+        die('library %s does not load: %s' % (path, err), 1)
+
+
+def write_tail(f, plots, elapsed=None, heading='Plots'):
+    """The end of a Markdown report: the plot files (or why there are
+    none) and the wall time of the run if given."""
+    f.write('\n## %s\n\n' % heading)
+    if isinstance(plots, str):
+        f.write('%s\n' % plots)
+    else:
+        for p in plots:
+            f.write('- `%s`\n' % os.path.basename(p))
+    if elapsed is not None:
+        f.write('\nWall time of this benchmark: %.0f s.\n' % elapsed)
+
+
+def print_report(md, *paths):
+    """Print the Markdown report md, then the files of the run
+    ((label, path) pairs)."""
+    with open(md) as f:
+        print(f.read())
+    print('\n'.join('%s: %s' % lp for lp in paths))
+
+
+def pyplot():
+    """matplotlib.pyplot with the Agg backend, or a string saying why
+    there are no plots."""
+    try:
+        import matplotlib
+        matplotlib.use('Agg')
+        import matplotlib.pyplot as plt
+    except Exception as e:   # not importable, or a broken installation
+        return 'plots skipped: matplotlib is not importable (%s)' % e.__class__.__name__
+    return plt
+
+
+def save_figure(plt, fig, path):
+    """Lay out fig, write it to path as a PNG (110 dpi), close it and
+    return path."""
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def grouped_bars(ax, labels, ngroups, values, capsize=2):
+    """Grouped bars on ax: for each group 0..ngroups-1 one bar per label,
+    the median of values(group, label) (a list, maybe empty: no bar), with
+    min-max error bars.  Return every value drawn."""
+    width = 0.8 / len(labels)
+    drawn = []
+    for i, lb in enumerate(labels):
+        xs, ys, lo, hi = [], [], [], []
+        for gi in range(ngroups):
+            v = values(gi, lb)
+            if not v:
+                continue
+            m = statistics.median(v)
+            drawn += v
+            xs.append(gi + (i - (len(labels) - 1) / 2) * width)
+            ys.append(m)
+            lo.append(m - min(v))
+            hi.append(max(v) - m)
+        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=capsize, label=lb)
+    return drawn
