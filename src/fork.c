@@ -31,11 +31,8 @@ void sqlite3ForkConnInit(sqlite3 *db){
   memset(&db->fork, 0, sizeof(db->fork));
   db->fork.bLip = SQLITE_LIP_DEFAULT;
   db->fork.eCleaner = SQLITE_PCLEANER_DEFAULT;
-  if( db->fork.eCleaner==PCLEANER_THREAD && db->mutex==0 ){
-    /* A background thread needs the connection's mutex (pcleaner.c) */
-    db->fork.eCleaner = PCLEANER_SYNC;
-  }
   db->fork.rCleanerThreshold = SQLITE_PCLEANER_THRESHOLD_PCT/100.0;
+  db->fork.nCleanerQueue = SQLITE_PCLEANER_QUEUE_PAGES;
 }
 
 /*
@@ -138,6 +135,7 @@ static const struct ForkPragma {
   { "lip_filter_stats",      sqlite3LipStatsPragma },
   { "lipsqlite_version",     forkPragmaVersion },
   { "page_cleaner",          sqlite3PcleanerPragma },
+  { "page_cleaner_queue",    sqlite3PcleanerQueuePragma },
   { "page_cleaner_stats",    sqlite3PcleanerStatsPragma },
   { "page_cleaner_threshold", sqlite3PcleanerThresholdPragma },
 };
