@@ -28,15 +28,16 @@
 **   off      stock behaviour.
 **   sync     the batch is written by the thread that allocated the page,
 **            inside sqlite3PagerGet() (hook in getPageNormal(), pager.c).
-**   thread   a background thread per page cache sleeps until the writing
-**            thread signals that the threshold was crossed, then takes the
-**            connection's mutex - so it runs between two API calls of the
-**            writer, never during one - and writes the batch.  It needs the
-**            connection mutex: SQLITE_THREADSAFE=0 builds and connections
-**            without a mutex (SQLITE_OPEN_NOMUTEX, or multi-thread mode) get
-**            an error from the pragma; a shared-cache database, where pages
-**            are guarded by the shared b-tree's mutex instead, is cleaned
-**            in sync mode (PRAGMA page_cleaner_stats shows the mode used).
+**   thread   write-behind: the batches, and the pager's own one-page
+**            spills, are run by the writing thread as in sync mode, but
+**            their writes to the database and WAL files are copied into a
+**            bounded write queue and performed, in order, by a writer
+**            thread (see "The write queue" below), so the system calls
+**            leave the transaction's thread.  In a rollback-journal mode a
+**            batch here takes only the pages that need no journal sync.
+**            The writer thread never uses the connection: any connection
+**            (with or without a mutex, shared cache or not) can use it; a
+**            build without threads (SQLITE_THREADSAFE=0) cannot.
 **
 ** Atomic commit is kept because a batch is exactly what pagerStress() does
 ** for one page, for many pages at once: the same eligibility rules
@@ -1165,6 +1166,22 @@ void sqlite3PcleanerSpill(PCleaner *p, int bOn){
   }
 #else
   UNUSED_PARAMETER2(p, bOn);
+#endif
+}
+
+/*
+** Called by sqlite3PagerFlush() (sqlite3_db_cacheflush()) after its
+** spills, if the pager has a write queue: wait until the queue is written.
+** Return SQLITE_OK or the error of a failed queued write, which stays
+** recorded, so that the transaction still fails at its next write.
+*/
+int sqlite3PcleanerFlush(PCleaner *p){
+#if PCLEANER_HAVE_THREAD
+  assert( p->pQueue!=0 );
+  return pcwDrain(p->pQueue);
+#else
+  UNUSED_PARAMETER(p);
+  return SQLITE_OK;
 #endif
 }
 

@@ -10,22 +10,55 @@
 **
 *************************************************************************
 **
-** The driver of test/checks/pcleaner-tsan.sh: a workload for the
-** background-thread variant of the page cleaner (src/pcleaner.c), meant to
-** run under ThreadSanitizer.  It is linked with the build's amalgamation.
+** The driver of test/checks/pcleaner-tsan.sh: a workload for the THREAD
+** mode of the page cleaner (src/pcleaner.c), meant to run under
+** ThreadSanitizer.  It is linked with the build's amalgamation.
+**
+** In THREAD mode the writing thread runs the cleaner's batches and the
+** pager's one-page spills itself, but their writes to the database file
+** and the WAL file go to a per-pager write queue, which a writer thread
+** performs later with pwrite().  Reads of queued pages are served from
+** the queue; a queued write that fails fails the transaction.
 **
 **   pcleaner-tsan [threads] [DIR]
 **
-**       For journal modes DELETE and WAL: a connection opened with
-**       SQLITE_OPEN_FULLMUTEX, a 50-page cache and PRAGMA
-**       page_cleaner=thread runs large write transactions (committed,
-**       rolled back, with a savepoint rolled back inside), switches to
-**       page_cleaner=sync and back between transactions, and is closed
-**       right after a transaction that woke the cleaner.  Meanwhile a
-**       second thread with its own connection counts the rows in a loop.
-**       Then: the background thread wrote batches, every count the reader
-**       saw was a committed one, PRAGMA integrity_check is ok and the table
-**       holds exactly the committed rows.
+**       1. For journal modes DELETE, WAL and TRUNCATE on a connection
+**          opened with SQLITE_OPEN_FULLMUTEX, and DELETE and WAL on one
+**          opened with SQLITE_OPEN_NOMUTEX: with a 50-page cache and
+**          PRAGMA page_cleaner=thread, large write transactions that are
+**          committed, rolled back, and committed after a savepoint was
+**          rolled back; the queue made tiny (page_cleaner_queue=1, which
+**          in WAL mode must make the writing thread wait for the writer
+**          thread), 16 pages, then 1024 again; the mode switched
+**          thread -> sync -> off -> thread between transactions (sync and
+**          off must queue nothing, off must write no batch); a transaction
+**          with PRAGMA mmap_size=64 MiB; the connection closed right after
+**          a commit, and closed again with a write transaction open whose
+**          writes are queued (which rolls it back).  Meanwhile a second
+**          thread with its own connection counts the rows in a loop.
+**          Required: writes were queued in every thread-mode transaction
+**          and reads were served from the queue (page_cleaner_stats),
+**          every count the reader saw is a committed one, and the
+**          database holds exactly the committed rows - each row checked
+**          against the key and value it was inserted with - both as read
+**          by the writing connection inside a transaction (pages served
+**          from the queue, or mapped) and as read by a fresh connection
+**          with the cleaner off after the writer closed, with
+**          PRAGMA integrity_check ok.
+**
+**       2. I/O errors of the writer thread, in journal modes DELETE and
+**          WAL: RLIMIT_FSIZE (with SIGXFSZ ignored, so that pwrite() fails
+**          with EFBIG) is set a little above the size of the database, and
+**          a transaction that grows the files well past it must fail with
+**          SQLITE_IOERR* or SQLITE_FULL (at an INSERT or at COMMIT), never
+**          commit.  The unix VFS's own write calls are wrapped (through
+**          xSetSystemCall) and must not have failed: then the failure
+**          was that of a queued write performed by the writer thread, which
+**          also must have queued writes.  With the limit raised back, a
+**          fresh connection sees exactly the rows committed before
+**          (integrity_check ok), and the failed connection commits again.
+**          The soft limit only is lowered and then restored, which any
+**          user may do.
 **
 **   pcleaner-tsan nothreads [DIR]
 **
@@ -38,48 +71,73 @@
 **       build must report it, which shows that the sanitizer is active.
 **
 ** The database files are made in DIR (default: a new directory under
-** $TMPDIR or /tmp, removed at the end).  Exit 0 after a one-line summary;
-** on any failure a line "pcleaner-tsan: FAIL ..." and exit 1.
+** $TMPDIR or /tmp, removed at the end).  Exit 0 after a summary line
+** "pcleaner-tsan: ok: ..."; on any failure a line "pcleaner-tsan: FAIL ..."
+** and exit 1.
 */
 #ifndef _XOPEN_SOURCE
-# define _XOPEN_SOURCE 700      /* mkdtemp() */
+# define _XOPEN_SOURCE 700      /* mkdtemp(), pwrite() */
 #endif
 #include "sqlite3.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <errno.h>
+#include <signal.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <time.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/resource.h>
 
 /*
 ** Rows per write transaction.  Each row takes about 130 bytes in the table
-** and its index, so one transaction dirties some 160 pages of 4 KiB:
-** three times the 50-page cache.
+** and in the index on k, so one transaction dirties some 55 pages of 4 KiB
+** (more as the index grows), more than the 50-page cache holds.
 */
 #ifndef PCT_NROW
-# define PCT_NROW 5000
+# define PCT_NROW 1600
+#endif
+
+/* Rows of the transaction that must fail in the I/O-error case */
+#ifndef PCT_NROW_IOERR
+# define PCT_NROW_IOERR 8000
 #endif
 
 /* The most counts the reader thread records */
 #define PCT_MAXSEEN 4096
 
-/* The most committed totals of one journal mode */
-#define PCT_MAXCOMMIT 16
+/* The most committed totals of one workload */
+#define PCT_MAXCOMMIT 64
+
+/* The most ranges of row numbers in a RowSet */
+#define PCT_MAXRANGE 64
 
 /*
-** The state of the writing connection for one journal mode.
+** A set of row numbers (column i), as ranges [lo,hi) in ascending order.
+*/
+typedef struct RowSet RowSet;
+struct RowSet {
+  int nRange;                 /* Entries in aRange[] */
+  sqlite3_int64 nRow;         /* Row numbers in the set */
+  struct { sqlite3_int64 lo, hi; } aRange[PCT_MAXRANGE];
+};
+
+/*
+** The state of a writing connection.
 */
 typedef struct Writer Writer;
 struct Writer {
-  sqlite3 *db;                /* The connection (SQLITE_OPEN_FULLMUTEX) */
-  sqlite3_stmt *pIns;         /* INSERT INTO t(k,v,i) VALUES(?1,?2,?3) */
-  unsigned int iKey;          /* State of the key generator */
-  sqlite3_int64 iSeq;         /* Value of column i of the last row made */
-  sqlite3_int64 nRow;         /* Rows committed */
-  sqlite3_int64 iSum;         /* Sum of column i over the committed rows */
-  sqlite3_int64 nTxRow;       /* Rows inserted by the open transaction */
-  sqlite3_int64 iTxSum;       /* Sum of their column i */
+  sqlite3 *db;                /* The connection */
+  sqlite3_stmt *pIns;         /* INSERT INTO t(i,k,v) VALUES(?1,?2,?3) */
+  const char *zName;          /* Name of the workload, for messages */
+  int bSeqKey;                /* Keys ascend with i (else: scattered) */
+  sqlite3_int64 iSeq;         /* Column i of the last row made */
+  RowSet sCommit;             /* Rows committed */
+  RowSet sTx;                 /* Rows inserted by the open transaction */
+  RowSet sSave;               /* sTx when the savepoint was opened */
   int nCommit;                /* Entries in aCommit[] */
   sqlite3_int64 aCommit[PCT_MAXCOMMIT];  /* Row counts after each commit */
 };
@@ -91,6 +149,7 @@ struct Writer {
 typedef struct Reader Reader;
 struct Reader {
   const char *zFile;          /* The database file */
+  int flags;                  /* Flags for sqlite3_open_v2() */
   pthread_mutex_t mu;         /* Guards bDone */
   int bDone;                  /* Set by the writer: stop reading */
   int nRead;                  /* Successful SELECT count(*) */
@@ -98,6 +157,20 @@ struct Reader {
   int nSeen;                  /* Entries in aSeen[] */
   sqlite3_int64 aSeen[PCT_MAXSEEN];  /* Counts seen, each change once */
   char zErr[512];             /* First error, or "" */
+};
+
+/*
+** The row of PRAGMA page_cleaner_stats for schema "main".
+*/
+typedef struct CleanerStats CleanerStats;
+struct CleanerStats {
+  char zMode[16];             /* Column "mode" */
+  sqlite3_int64 nBatch;       /* Column "batches" */
+  sqlite3_int64 nPage;        /* Column "pages" */
+  sqlite3_int64 nQueued;      /* Column "queued" */
+  sqlite3_int64 nServed;      /* Column "served" */
+  sqlite3_int64 nWait;        /* Column "waits" */
+  sqlite3_int64 nWaitUsec;    /* Column "wait_microseconds" */
 };
 
 /* The name of this program in messages */
@@ -110,10 +183,28 @@ static int bOwnDir = 0;
 static int bKeep = 0;
 
 /*
+** The unix VFS's write system calls, wrapped to count the calls made and
+** the calls that failed.  The writer thread of the write queue calls
+** pwrite() itself, not through the VFS, so is not counted.
+*/
+typedef ssize_t (*PwriteFunc)(int, const void*, size_t, off_t);
+typedef ssize_t (*WriteFunc)(int, const void*, size_t);
+static PwriteFunc xRealPwrite = 0;
+static WriteFunc xRealWrite = 0;
+static pthread_mutex_t muVfsCount = PTHREAD_MUTEX_INITIALIZER;
+static sqlite3_int64 nVfsWrite = 0;      /* Write calls of the VFS */
+static sqlite3_int64 nVfsWriteFail = 0;  /* Those that failed */
+static int iVfsErrno = 0;                /* errno of the first failure */
+
+/*
 ** Remove the database files made in zDir and, if it was made here, zDir.
 */
 static void cleanupFiles(void){
-  static const char *azName[] = { "delete.db", "wal.db", "nothreads.db" };
+  static const char *azName[] = {
+    "delete-fullmutex.db", "wal-fullmutex.db", "truncate-fullmutex.db",
+    "delete-nomutex.db", "wal-nomutex.db",
+    "ioerr-delete.db", "ioerr-wal.db", "nothreads.db"
+  };
   static const char *azSuffix[] = { "", "-journal", "-wal", "-shm" };
   char zPath[600];
   int i, j;
@@ -144,15 +235,84 @@ static void fail(const char *zFormat, ...){
 }
 
 /*
-** Open the database file zFile with SQLITE_OPEN_FULLMUTEX and a busy
-** timeout, or fail.
+** The wrapper of the unix VFS's "pwrite" system call: count the call,
+** and the failure if it fails.
 */
-static sqlite3 *openDb(const char *zFile){
+static ssize_t countingPwrite(int fd, const void *p, size_t n, off_t iOff){
+  ssize_t rc = xRealPwrite(fd, p, n, iOff);
+  int e = errno;
+  pthread_mutex_lock(&muVfsCount);
+  nVfsWrite++;
+  if( rc<0 && e!=EINTR ){
+    if( nVfsWriteFail++==0 ) iVfsErrno = e;
+  }
+  pthread_mutex_unlock(&muVfsCount);
+  errno = e;
+  return rc;
+}
+
+/*
+** The wrapper of the unix VFS's "write" system call, as countingPwrite().
+*/
+static ssize_t countingWrite(int fd, const void *p, size_t n){
+  ssize_t rc = xRealWrite(fd, p, n);
+  int e = errno;
+  pthread_mutex_lock(&muVfsCount);
+  nVfsWrite++;
+  if( rc<0 && e!=EINTR ){
+    if( nVfsWriteFail++==0 ) iVfsErrno = e;
+  }
+  pthread_mutex_unlock(&muVfsCount);
+  errno = e;
+  return rc;
+}
+
+/*
+** Wrap the unix VFS's "pwrite" and "write" system calls (before any
+** thread or connection exists), or fail.
+*/
+static void wrapVfsWrites(void){
+  sqlite3_vfs *pVfs = sqlite3_vfs_find("unix");
+  if( pVfs==0 || pVfs->iVersion<3 || pVfs->xSetSystemCall==0 ){
+    fail("no unix VFS with xSetSystemCall");
+  }
+  xRealPwrite = (PwriteFunc)pVfs->xGetSystemCall(pVfs, "pwrite");
+  xRealWrite = (WriteFunc)pVfs->xGetSystemCall(pVfs, "write");
+  if( xRealPwrite
+   && pVfs->xSetSystemCall(pVfs, "pwrite",
+                           (sqlite3_syscall_ptr)countingPwrite)!=SQLITE_OK ){
+    fail("cannot wrap the unix VFS's pwrite()");
+  }
+  if( xRealWrite
+   && pVfs->xSetSystemCall(pVfs, "write",
+                           (sqlite3_syscall_ptr)countingWrite)!=SQLITE_OK ){
+    fail("cannot wrap the unix VFS's write()");
+  }
+}
+
+/*
+** Read the counters of the wrapped VFS write calls.
+*/
+static void vfsCounts(sqlite3_int64 *pnWrite, sqlite3_int64 *pnFail,
+                      int *piErrno){
+  pthread_mutex_lock(&muVfsCount);
+  *pnWrite = nVfsWrite;
+  *pnFail = nVfsWriteFail;
+  *piErrno = iVfsErrno;
+  pthread_mutex_unlock(&muVfsCount);
+}
+
+/*
+** Open the database file zFile with the sqlite3_open_v2() flags flags
+** (plus READWRITE and CREATE) and a busy timeout, or fail.
+*/
+static sqlite3 *openDb(const char *zFile, int flags){
   sqlite3 *db = 0;
   int rc = sqlite3_open_v2(zFile, &db,
-      SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE|SQLITE_OPEN_FULLMUTEX, 0);
+      SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE|flags, 0);
   if( rc!=SQLITE_OK ){
-    fail("cannot open %s: %s", zFile, db ? sqlite3_errmsg(db) : "out of memory");
+    fail("cannot open %s: %s", zFile,
+         db ? sqlite3_errmsg(db) : "out of memory");
   }
   sqlite3_busy_timeout(db, 10000);
   return db;
@@ -191,34 +351,30 @@ static void queryText(sqlite3 *db, const char *zSql, char *zOut, int nOut){
 }
 
 /*
-** The row of PRAGMA page_cleaner_stats for schema "main".
-*/
-typedef struct CleanerStats CleanerStats;
-struct CleanerStats {
-  char zMode[16];             /* Column "mode" */
-  sqlite3_int64 nBatch;       /* Column "batches" */
-  sqlite3_int64 nPage;        /* Column "pages" */
-};
-
-/*
 ** Read the row of PRAGMA page_cleaner_stats for "main" into pStats, or
-** fail if there is none.
+** fail if there is none or the columns are not the expected ones.
 */
 static void readStats(sqlite3 *db, CleanerStats *pStats){
   static const char *zSql = "PRAGMA page_cleaner_stats";
+  static const char *azCol[] = {
+    "schema", "mode", "threshold", "batches", "pages", "microseconds",
+    "busy", "queued", "served", "waits", "wait_microseconds"
+  };
+  const int nCol = (int)(sizeof(azCol)/sizeof(azCol[0]));
   sqlite3_stmt *pStmt = 0;
   int bFound = 0;
+  int i;
   int rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
   if( rc!=SQLITE_OK ) fail("prepare \"%s\": %s", zSql, sqlite3_errmsg(db));
-  if( sqlite3_column_count(pStmt)!=7
-   || strcmp(sqlite3_column_name(pStmt, 0), "schema")!=0
-   || strcmp(sqlite3_column_name(pStmt, 1), "mode")!=0
-   || strcmp(sqlite3_column_name(pStmt, 3), "batches")!=0
-   || strcmp(sqlite3_column_name(pStmt, 4), "pages")!=0
-   || strcmp(sqlite3_column_name(pStmt, 6), "busy")!=0
-  ){
-    fail("%s: unexpected columns (want schema, mode, threshold, batches, "
-         "pages, microseconds, busy)", zSql);
+  if( sqlite3_column_count(pStmt)!=nCol ){
+    fail("%s has %d columns, expected %d", zSql,
+         sqlite3_column_count(pStmt), nCol);
+  }
+  for(i=0; i<nCol; i++){
+    if( strcmp(sqlite3_column_name(pStmt, i), azCol[i])!=0 ){
+      fail("%s: column %d is '%s', expected '%s'", zSql, i,
+           sqlite3_column_name(pStmt, i), azCol[i]);
+    }
   }
   while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
     const char *zSchema = (const char*)sqlite3_column_text(pStmt, 0);
@@ -227,6 +383,10 @@ static void readStats(sqlite3 *db, CleanerStats *pStats){
       snprintf(pStats->zMode, sizeof(pStats->zMode), "%s", zMode ? zMode : "");
       pStats->nBatch = sqlite3_column_int64(pStmt, 3);
       pStats->nPage = sqlite3_column_int64(pStmt, 4);
+      pStats->nQueued = sqlite3_column_int64(pStmt, 7);
+      pStats->nServed = sqlite3_column_int64(pStmt, 8);
+      pStats->nWait = sqlite3_column_int64(pStmt, 9);
+      pStats->nWaitUsec = sqlite3_column_int64(pStmt, 10);
       bFound = 1;
     }
   }
@@ -236,65 +396,295 @@ static void readStats(sqlite3 *db, CleanerStats *pStats){
 }
 
 /*
-** Insert nRow rows into t through the prepared statement of p, one
-** sqlite3_step() each, so that the background thread can take the
-** connection's mutex between two of them.  Keys are 8 hex digits from a
-** full-period 32-bit generator, so never repeat; values are 100 bytes.
+** Make the key (8 hex digits, NUL-terminated) and the value (100 bytes,
+** NUL-terminated) of row i.  Scattered keys come from a bijective 32-bit
+** mix of i, so never repeat; ascending keys are i in hex.
 */
-static void insertRows(Writer *p, int nRow){
+static void makeRow(int bSeqKey, sqlite3_int64 i, char *zKey, char *zVal){
+  unsigned int h = (unsigned int)i;
+  int j;
+  if( !bSeqKey ){
+    h ^= h>>16; h *= 0x85ebca6bu;
+    h ^= h>>13; h *= 0xc2b2ae35u;
+    h ^= h>>16;
+  }
+  snprintf(zKey, 16, "%08x", h);
+  for(j=0; j<100; j++) zVal[j] = zKey[(j*7 + (int)(i%8)) % 8];
+  zVal[100] = 0;
+}
+
+/*
+** Add row number i to the set p, which holds only smaller numbers.
+*/
+static void rowSetAdd(RowSet *p, sqlite3_int64 i){
+  if( p->nRange>0 && p->aRange[p->nRange-1].hi==i ){
+    p->aRange[p->nRange-1].hi = i+1;
+  }else{
+    if( p->nRange>=PCT_MAXRANGE ) fail("RowSet: too many ranges");
+    p->aRange[p->nRange].lo = i;
+    p->aRange[p->nRange].hi = i+1;
+    p->nRange++;
+  }
+  p->nRow++;
+}
+
+/*
+** Add every row number of pSrc to p; those of pSrc are all larger.
+*/
+static void rowSetAppend(RowSet *p, const RowSet *pSrc){
+  int k;
+  for(k=0; k<pSrc->nRange; k++){
+    if( p->nRange>0 && p->aRange[p->nRange-1].hi==pSrc->aRange[k].lo ){
+      p->aRange[p->nRange-1].hi = pSrc->aRange[k].hi;
+    }else{
+      if( p->nRange>=PCT_MAXRANGE ) fail("RowSet: too many ranges");
+      p->aRange[p->nRange++] = pSrc->aRange[k];
+    }
+  }
+  p->nRow += pSrc->nRow;
+}
+
+/*
+** Insert nRow new rows into t through the prepared statement of p.
+** Return SQLITE_OK, or the error code of the first INSERT that failed
+** (the rows inserted before it are in p->sTx).
+*/
+static int insertRowsRc(Writer *p, int nRow){
   char zKey[16];
   char zVal[104];
-  int i, j, rc;
+  int i, rc;
   for(i=0; i<nRow; i++){
-    p->iKey = p->iKey*1664525u + 1013904223u;
-    snprintf(zKey, sizeof(zKey), "%08x", p->iKey);
-    for(j=0; j<100; j++) zVal[j] = zKey[(j*7 + i) % 8];
-    zVal[100] = 0;
     p->iSeq++;
-    if( sqlite3_bind_text(p->pIns, 1, zKey, -1, SQLITE_TRANSIENT)
-     || sqlite3_bind_text(p->pIns, 2, zVal, 100, SQLITE_TRANSIENT)
-     || sqlite3_bind_int64(p->pIns, 3, p->iSeq)
+    makeRow(p->bSeqKey, p->iSeq, zKey, zVal);
+    if( sqlite3_bind_int64(p->pIns, 1, p->iSeq)
+     || sqlite3_bind_text(p->pIns, 2, zKey, -1, SQLITE_TRANSIENT)
+     || sqlite3_bind_text(p->pIns, 3, zVal, 100, SQLITE_TRANSIENT)
     ){
-      fail("bind: %s", sqlite3_errmsg(p->db));
+      fail("%s: bind: %s", p->zName, sqlite3_errmsg(p->db));
     }
     rc = sqlite3_step(p->pIns);
-    if( rc!=SQLITE_DONE ){
-      fail("insert of row %lld: %s", p->iSeq, sqlite3_errmsg(p->db));
-    }
     sqlite3_reset(p->pIns);
-    p->nTxRow++;
-    p->iTxSum += p->iSeq;
+    if( rc!=SQLITE_DONE ) return rc;
+    rowSetAdd(&p->sTx, p->iSeq);
   }
+  return SQLITE_OK;
+}
+
+/*
+** Insert nRow new rows, or fail.
+*/
+static void insertRows(Writer *p, int nRow){
+  int rc = insertRowsRc(p, nRow);
+  if( rc!=SQLITE_OK ){
+    fail("%s: insert of row %lld: %s (%d)", p->zName, p->iSeq,
+         sqlite3_errmsg(p->db), sqlite3_extended_errcode(p->db));
+  }
+}
+
+/*
+** Open the connection of p to zFile with the open flags flags, set it up
+** (50-page cache, page_cleaner=thread, threshold 0.5) and prepare the
+** INSERT statement.  The table must exist.
+*/
+static void writerOpen(Writer *p, const char *zFile, int flags){
+  char zBuf[64];
+  int rc;
+  p->db = openDb(zFile, flags);
+  execOk(p->db, "PRAGMA cache_size=50;"
+                "PRAGMA page_cleaner=thread;"
+                "PRAGMA page_cleaner_threshold=0.5;"
+                "PRAGMA page_cleaner_queue=1024;", "setup");
+  queryText(p->db, "PRAGMA page_cleaner", zBuf, sizeof(zBuf));
+  if( strcmp(zBuf, "thread")!=0 ){
+    fail("%s: PRAGMA page_cleaner reads back '%s' after page_cleaner=thread",
+         p->zName, zBuf);
+  }
+  rc = sqlite3_prepare_v2(p->db, "INSERT INTO t(i,k,v) VALUES(?1,?2,?3)", -1,
+                          &p->pIns, 0);
+  if( rc!=SQLITE_OK ){
+    fail("%s: prepare insert: %s", p->zName, sqlite3_errmsg(p->db));
+  }
+}
+
+/*
+** Close the connection of p, which must succeed.
+*/
+static void writerClose(Writer *p, const char *zWhat){
+  int rc;
+  sqlite3_finalize(p->pIns);
+  p->pIns = 0;
+  rc = sqlite3_close(p->db);
+  if( rc!=SQLITE_OK ){
+    fail("%s: %s: sqlite3_close() returned %d", p->zName, zWhat, rc);
+  }
+  p->db = 0;
 }
 
 /*
 ** Start a write transaction on p.
 */
 static void txBegin(Writer *p){
-  execOk(p->db, "BEGIN", "begin");
-  p->nTxRow = 0;
-  p->iTxSum = 0;
+  execOk(p->db, "BEGIN", p->zName);
+  memset(&p->sTx, 0, sizeof(p->sTx));
 }
 
 /*
 ** Commit the transaction of p and record the new row count.
 */
 static void txCommit(Writer *p){
-  execOk(p->db, "COMMIT", "commit");
-  p->nRow += p->nTxRow;
-  p->iSum += p->iTxSum;
-  if( p->nCommit<PCT_MAXCOMMIT ) p->aCommit[p->nCommit++] = p->nRow;
-  p->nTxRow = 0;
-  p->iTxSum = 0;
+  execOk(p->db, "COMMIT", p->zName);
+  rowSetAppend(&p->sCommit, &p->sTx);
+  if( p->nCommit>=PCT_MAXCOMMIT ) fail("too many commits");
+  p->aCommit[p->nCommit++] = p->sCommit.nRow;
+  memset(&p->sTx, 0, sizeof(p->sTx));
 }
 
 /*
 ** Roll the transaction of p back.
 */
 static void txRollback(Writer *p){
-  execOk(p->db, "ROLLBACK", "rollback");
-  p->nTxRow = 0;
-  p->iTxSum = 0;
+  execOk(p->db, "ROLLBACK", p->zName);
+  memset(&p->sTx, 0, sizeof(p->sTx));
+}
+
+/*
+** Check that table t, as read through db, holds exactly the rows of pSet
+** and, if pSet2 is not 0, of pSet2 (all larger numbers), each with the key
+** and value it was inserted with.  zWhat names the check in messages.
+*/
+static void verifyRows(
+  sqlite3 *db,
+  int bSeqKey,
+  const RowSet *pSet,
+  const RowSet *pSet2,
+  const char *zWhat
+){
+  static const char *zSql = "SELECT i, k, v FROM t ORDER BY i";
+  RowSet all;
+  sqlite3_stmt *pStmt = 0;
+  sqlite3_int64 nRow = 0;
+  int iRange = 0;
+  sqlite3_int64 iNext;
+  char zKey[16], zVal[104];
+  int rc;
+
+  all = *pSet;
+  if( pSet2 ) rowSetAppend(&all, pSet2);
+  iNext = all.nRange>0 ? all.aRange[0].lo : -1;
+  rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  if( rc!=SQLITE_OK ) fail("%s: prepare: %s", zWhat, sqlite3_errmsg(db));
+  while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
+    sqlite3_int64 i = sqlite3_column_int64(pStmt, 0);
+    const char *zK = (const char*)sqlite3_column_text(pStmt, 1);
+    const char *zV = (const char*)sqlite3_column_text(pStmt, 2);
+    if( iRange>=all.nRange ){
+      fail("%s: row i=%lld is not a committed row (after all %lld)",
+           zWhat, i, all.nRow);
+    }
+    if( i!=iNext ){
+      fail("%s: row i=%lld where row i=%lld was expected (%s)", zWhat, i,
+           iNext, i<iNext ? "a row that is not committed"
+                          : "a committed row is missing");
+    }
+    makeRow(bSeqKey, i, zKey, zVal);
+    if( zK==0 || strcmp(zK, zKey)!=0 || zV==0 || strcmp(zV, zVal)!=0 ){
+      fail("%s: row i=%lld has k='%s' v='%.20s...', expected k='%s' "
+           "v='%.20s...'", zWhat, i, zK ? zK : "NULL", zV ? zV : "NULL",
+           zKey, zVal);
+    }
+    nRow++;
+    iNext++;
+    if( iNext>=all.aRange[iRange].hi ){
+      iRange++;
+      if( iRange<all.nRange ) iNext = all.aRange[iRange].lo;
+    }
+  }
+  if( rc!=SQLITE_DONE ){
+    fail("%s: \"%s\": %s (%d)", zWhat, zSql, sqlite3_errmsg(db),
+         sqlite3_extended_errcode(db));
+  }
+  sqlite3_finalize(pStmt);
+  if( nRow!=all.nRow ){
+    fail("%s: %lld rows, expected %lld (row i=%lld is missing)", zWhat, nRow,
+         all.nRow, iNext);
+  }
+}
+
+/*
+** Check that PRAGMA integrity_check on db is ok.
+*/
+static void checkIntegrity(sqlite3 *db, const char *zWhat){
+  char zBuf[200];
+  queryText(db, "PRAGMA integrity_check", zBuf, sizeof(zBuf));
+  if( strcmp(zBuf, "ok")!=0 ){
+    fail("%s: PRAGMA integrity_check: %s", zWhat, zBuf);
+  }
+}
+
+/*
+** Open zFile with a fresh connection, the cleaner off, and check that it
+** is intact and holds exactly the rows of pSet.
+*/
+static void verifyFile(
+  const char *zFile,
+  int bSeqKey,
+  const RowSet *pSet,
+  const char *zWhat
+){
+  sqlite3 *db = openDb(zFile, SQLITE_OPEN_FULLMUTEX);
+  execOk(db, "PRAGMA page_cleaner=off", zWhat);
+  checkIntegrity(db, zWhat);
+  verifyRows(db, bSeqKey, pSet, 0, zWhat);
+  if( sqlite3_close(db)!=SQLITE_OK ) fail("%s: close failed", zWhat);
+}
+
+/*
+** Check that the statistics of p's connection show mode zMode and, since
+** pPrev, more batches if bBatch is 1, none if it is 0 (either if it is
+** -1), and more queued page writes if bQueued is 1, none if it is 0.
+** Store the new statistics in *pPrev.
+**
+** In THREAD mode the pager's one-page spills are queued as well as the
+** cleaner's batches, and a batch in a rollback-journal mode takes only
+** pages that need no journal sync, so a transaction may queue only
+** spills: thread mode requires queued writes, not batches.
+*/
+static void checkStats(
+  Writer *p,
+  CleanerStats *pPrev,
+  const char *zMode,
+  int bBatch,
+  int bQueued,
+  const char *zWhat
+){
+  CleanerStats s;
+  readStats(p->db, &s);
+  if( strcmp(s.zMode, zMode)!=0 ){
+    fail("%s, %s: page_cleaner_stats mode is '%s', expected '%s'",
+         p->zName, zWhat, s.zMode, zMode);
+  }
+  if( bBatch==1 && s.nBatch<=pPrev->nBatch ){
+    fail("%s, %s: no batch written (batches stays %lld): the cleaner did "
+         "not run, so this proves nothing", p->zName, zWhat, s.nBatch);
+  }
+  if( bBatch==0 && s.nBatch!=pPrev->nBatch ){
+    fail("%s, %s: %lld batches written with the cleaner off", p->zName,
+         zWhat, s.nBatch-pPrev->nBatch);
+  }
+  if( bQueued==1 && s.nQueued<=pPrev->nQueued ){
+    fail("%s, %s: no page write was queued (queued stays %lld), so this "
+         "proves nothing", p->zName, zWhat, s.nQueued);
+  }
+  if( bQueued==0 && s.nQueued!=pPrev->nQueued ){
+    fail("%s, %s: %lld page writes were queued outside thread mode",
+         p->zName, zWhat, s.nQueued-pPrev->nQueued);
+  }
+  if( s.nServed<pPrev->nServed || s.nWait<pPrev->nWait
+   || s.nQueued<pPrev->nQueued || s.nBatch<pPrev->nBatch
+  ){
+    fail("%s, %s: a page_cleaner_stats counter went back", p->zName, zWhat);
+  }
+  *pPrev = s;
 }
 
 /*
@@ -318,8 +708,10 @@ static void *readerMain(void *pArg){
   Reader *r = (Reader*)pArg;
   sqlite3 *db = 0;
   sqlite3_stmt *pStmt = 0;
-  int rc = sqlite3_open_v2(r->zFile, &db,
-      SQLITE_OPEN_READWRITE|SQLITE_OPEN_FULLMUTEX, 0);
+  struct timespec pause;
+  int rc = sqlite3_open_v2(r->zFile, &db, SQLITE_OPEN_READWRITE|r->flags, 0);
+  pause.tv_sec = 0;
+  pause.tv_nsec = 500000;
   if( rc!=SQLITE_OK ){
     snprintf(r->zErr, sizeof(r->zErr), "reader: cannot open %s: %s",
              r->zFile, db ? sqlite3_errmsg(db) : "out of memory");
@@ -357,6 +749,7 @@ static void *readerMain(void *pArg){
       break;
     }
     sqlite3_reset(pStmt);
+    nanosleep(&pause, 0);    /* Leave a core to the writing threads */
   }
   sqlite3_finalize(pStmt);
   if( sqlite3_close(db)!=SQLITE_OK && r->zErr[0]==0 ){
@@ -366,199 +759,383 @@ static void *readerMain(void *pArg){
 }
 
 /*
-** Check the cleaner statistics of p's connection: the mode is zMode and
-** more than nPrev batches were written.  Return the batch count.
+** Set journal mode zJournal on the connection of p, or fail.
 */
-static sqlite3_int64 checkBatches(
-  Writer *p,
-  const char *zJournal,
-  const char *zMode,
-  sqlite3_int64 nPrev,
-  const char *zWhat
-){
-  CleanerStats s;
-  readStats(p->db, &s);
-  if( strcmp(s.zMode, zMode)!=0 ){
-    fail("journal_mode=%s, %s: page_cleaner_stats mode is '%s', expected '%s'",
-         zJournal, zWhat, s.zMode, zMode);
+static void setJournalMode(Writer *p, const char *zJournal){
+  char zBuf[64];
+  snprintf(zBuf, sizeof(zBuf), "PRAGMA journal_mode=%s", zJournal);
+  queryText(p->db, zBuf, zBuf, sizeof(zBuf));
+  if( strcmp(zBuf, zJournal)!=0 ){
+    fail("%s: PRAGMA journal_mode=%s gives '%s'", p->zName, zJournal, zBuf);
   }
-  if( s.nBatch<=nPrev ){
-    fail("journal_mode=%s, %s: page_cleaner_stats shows %lld batches "
-         "(%lld before): the cleaner wrote no batch, so this run proves "
-         "nothing", zJournal, zWhat, s.nBatch, nPrev);
-  }
-  return s.nBatch;
 }
 
 /*
-** Run the workload in journal mode zJournal ("delete" or "wal") on a new
-** database file.  Print one line of results.
+** Run the workload in journal mode zJournal ("delete", "wal" or
+** "truncate") on a new database file, with a writing connection opened
+** with the flags flags (SQLITE_OPEN_FULLMUTEX or SQLITE_OPEN_NOMUTEX).
+** Print one line of results.
 */
-static void runJournalMode(const char *zJournal){
+static void runWorkload(const char *zJournal, int flags){
+  const char *zMutex = flags==SQLITE_OPEN_NOMUTEX ? "nomutex" : "fullmutex";
+  char zName[64];
   char zFile[600];
   char zBuf[200];
   Writer w;
   Reader *r;
   pthread_t tid;
-  sqlite3 *db;
-  sqlite3_int64 nBatch, nBatchThread;
-  int i, j, rc;
+  CleanerStats s, s0, sTotal;
+  sqlite3_int64 nWaitTiny, nQueuedTiny, nServedMmap;
+  int i, j;
 
-  snprintf(zFile, sizeof(zFile), "%s/%s.db", zDir, zJournal);
+  snprintf(zName, sizeof(zName), "journal_mode=%s %s", zJournal, zMutex);
+  snprintf(zFile, sizeof(zFile), "%s/%s-%s.db", zDir, zJournal, zMutex);
   memset(&w, 0, sizeof(w));
-  w.iKey = zJournal[0]=='w' ? 0x9e3779b9u : 0x12345678u;
-  w.db = db = openDb(zFile);
-
-  execOk(db, "PRAGMA cache_size=50;"
-             "PRAGMA page_cleaner=thread;"
-             "PRAGMA page_cleaner_threshold=0.5;", "setup");
-  queryText(db, "PRAGMA page_cleaner", zBuf, sizeof(zBuf));
-  if( strcmp(zBuf, "thread")!=0 ){
-    fail("PRAGMA page_cleaner reads back '%s' after page_cleaner=thread", zBuf);
-  }
-  snprintf(zBuf, sizeof(zBuf), "PRAGMA journal_mode=%s", zJournal);
-  queryText(db, zBuf, zBuf, sizeof(zBuf));
-  if( strcmp(zBuf, zJournal)!=0 ){
-    fail("PRAGMA journal_mode=%s gives '%s'", zJournal, zBuf);
-  }
-  execOk(db, "CREATE TABLE t(k TEXT PRIMARY KEY, v TEXT, i INTEGER)",
+  memset(&s, 0, sizeof(s));
+  w.zName = zName;
+  w.iSeq = zJournal[0]=='w' ? 1000000 : 0;
+  w.db = openDb(zFile, flags);
+  setJournalMode(&w, zJournal);
+  execOk(w.db, "CREATE TABLE t(i INTEGER PRIMARY KEY, k TEXT UNIQUE, v TEXT)",
          "create table");
+  sqlite3_close(w.db);
+  writerOpen(&w, zFile, flags);
   w.aCommit[w.nCommit++] = 0;
-  rc = sqlite3_prepare_v2(db, "INSERT INTO t(k,v,i) VALUES(?1,?2,?3)", -1,
-                          &w.pIns, 0);
-  if( rc!=SQLITE_OK ) fail("prepare insert: %s", sqlite3_errmsg(db));
 
   /* The reader thread, with its own connection */
   r = (Reader*)calloc(1, sizeof(Reader));
   if( r==0 ) fail("out of memory");
   r->zFile = zFile;
+  r->flags = flags;
   pthread_mutex_init(&r->mu, 0);
   if( pthread_create(&tid, 0, readerMain, r) ) fail("cannot create a thread");
 
-  /* 1. A committed transaction, in thread mode: batches by the thread */
+  /* 1. A committed transaction; before the commit, the writing connection
+  ** reads every row back (pages with queued writes served from the
+  ** queue) */
   txBegin(&w);
   insertRows(&w, PCT_NROW);
+  verifyRows(w.db, 0, &w.sCommit, &w.sTx, "read back inside a transaction");
   txCommit(&w);
-  nBatch = checkBatches(&w, zJournal, "thread", 0, "committed transaction");
+  checkStats(&w, &s, "thread", -1, 1, "committed transaction");
 
-  /* 2. A transaction rolled back after the thread wrote batches */
+  /* 2. A transaction rolled back after writes were queued */
   txBegin(&w);
   insertRows(&w, PCT_NROW);
+  checkStats(&w, &s, "thread", -1, 1, "transaction to roll back");
   txRollback(&w);
 
   /* 3. A savepoint rolled back after many inserts, released, committed */
   txBegin(&w);
   insertRows(&w, PCT_NROW/2);
-  execOk(db, "SAVEPOINT sp", "savepoint");
-  {
-    sqlite3_int64 nSave = w.nTxRow, iSave = w.iTxSum;
-    insertRows(&w, PCT_NROW);
-    execOk(db, "ROLLBACK TO sp", "rollback to savepoint");
-    w.nTxRow = nSave;
-    w.iTxSum = iSave;
-  }
-  execOk(db, "RELEASE sp", "release savepoint");
+  execOk(w.db, "SAVEPOINT sp", "savepoint");
+  w.sSave = w.sTx;
+  insertRows(&w, PCT_NROW);
+  checkStats(&w, &s, "thread", -1, 1, "savepoint to roll back");
+  execOk(w.db, "ROLLBACK TO sp", "rollback to savepoint");
+  w.sTx = w.sSave;
+  execOk(w.db, "RELEASE sp", "release savepoint");
   insertRows(&w, PCT_NROW/2);
   txCommit(&w);
-  nBatchThread = nBatch = checkBatches(&w, zJournal, "thread", nBatch,
-                                       "rollback and savepoint");
+  checkStats(&w, &s, "thread", -1, 1, "savepoint rolled back");
+  if( s.nServed==0 ){
+    fail("%s: after three transactions in thread mode, no read was served "
+         "from the write queue (served=0, queued=%lld): this run proves "
+         "nothing about reads of queued pages", zName, s.nQueued);
+  }
 
-  /* 4. Sync mode: the thread, which may still be pending from the last
-  ** transaction, is stopped when the next write transaction starts */
-  execOk(db, "PRAGMA page_cleaner=sync", "page_cleaner=sync");
+  /* 4. A one-page queue: the writing thread must wait for the writer
+  ** thread.  In WAL mode it must: a batch queues many frames, and it
+  ** hands them to the writer thread only when the queue is full, so the
+  ** first full queue of each batch holds writes not even handed over.
+  ** In the rollback-journal modes the queued writes are mostly one-page
+  ** spills, which the writer thread may keep up with */
+  execOk(w.db, "PRAGMA page_cleaner_queue=1", "page_cleaner_queue=1");
+  s0 = s;
   txBegin(&w);
   insertRows(&w, PCT_NROW);
   txCommit(&w);
-  nBatch = checkBatches(&w, zJournal, "sync", nBatch, "after page_cleaner=sync");
+  checkStats(&w, &s, "thread", -1, 1, "page_cleaner_queue=1");
+  nWaitTiny = s.nWait - s0.nWait;
+  nQueuedTiny = s.nQueued - s0.nQueued;
+  if( nWaitTiny<=0 && zJournal[0]=='w' ){
+    fail("%s: with page_cleaner_queue=1 the writing thread never waited for "
+         "the queue (waits stays %lld)", zName, s.nWait);
+  }
 
-  /* 5. Thread mode again: a new thread is started and writes batches */
-  execOk(db, "PRAGMA page_cleaner=thread", "page_cleaner=thread");
+  /* 5. A 16-page queue */
+  execOk(w.db, "PRAGMA page_cleaner_queue=16", "page_cleaner_queue=16");
   txBegin(&w);
   insertRows(&w, PCT_NROW);
   txCommit(&w);
-  nBatch = checkBatches(&w, zJournal, "thread", nBatch,
-                        "after page_cleaner=thread again");
+  checkStats(&w, &s, "thread", -1, 1, "page_cleaner_queue=16");
 
-  /* 6. Close right after a transaction that woke the thread: the close
-  ** stops and joins it, perhaps while it waits for the mutex */
+  /* 6. Sync mode: the queue goes away, nothing is queued */
+  execOk(w.db, "PRAGMA page_cleaner=sync", "page_cleaner=sync");
   txBegin(&w);
   insertRows(&w, PCT_NROW);
   txCommit(&w);
-  sqlite3_finalize(w.pIns);
-  w.pIns = 0;
-  rc = sqlite3_close(db);
-  if( rc!=SQLITE_OK ) fail("journal_mode=%s: sqlite3_close() returned %d",
-                           zJournal, rc);
-  w.db = 0;
+  checkStats(&w, &s, "sync", 1, 0, "after page_cleaner=sync");
+
+  /* 7. Off: no batch, nothing queued */
+  execOk(w.db, "PRAGMA page_cleaner=off", "page_cleaner=off");
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  txCommit(&w);
+  checkStats(&w, &s, "off", 0, 0, "after page_cleaner=off");
+
+  /* 8. Thread mode again, with a 1024-page queue */
+  execOk(w.db, "PRAGMA page_cleaner=thread; PRAGMA page_cleaner_queue=1024",
+         "page_cleaner=thread again");
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  txCommit(&w);
+  checkStats(&w, &s, "thread", -1, 1, "after page_cleaner=thread again");
+
+  /* 9. Memory-mapped I/O: a page with a queued write must be read from the
+  ** queue, not from the (stale) mapping; the rows are read back inside the
+  ** transaction and after it */
+  execOk(w.db, "PRAGMA mmap_size=67108864", "mmap_size");
+  queryText(w.db, "PRAGMA mmap_size", zBuf, sizeof(zBuf));
+  if( atoll(zBuf)<=0 ){
+    fail("%s: PRAGMA mmap_size reads back '%s' after mmap_size=67108864: "
+         "this build cannot check memory-mapped reads", zName, zBuf);
+  }
+  s0 = s;
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  verifyRows(w.db, 0, &w.sCommit, &w.sTx, "read back with mmap, inside a "
+             "transaction");
+  txCommit(&w);
+  checkStats(&w, &s, "thread", -1, 1, "mmap_size=67108864");
+  nServedMmap = s.nServed - s0.nServed;
+  verifyRows(w.db, 0, &w.sCommit, 0, "read back with mmap after commit");
+
+  /* 10. Close right after a commit, then reopen (thread mode) */
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  txCommit(&w);
+  checkStats(&w, &s, "thread", -1, 1, "commit before the close");
+  sTotal = s;
+  writerClose(&w, "close right after a commit");
+  verifyFile(zFile, 0, &w.sCommit, "fresh connection after close");
+  writerOpen(&w, zFile, flags);
+  memset(&s, 0, sizeof(s));
+
+  /* 11. Close with a write transaction open and its writes queued: the
+  ** close rolls it back */
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  checkStats(&w, &s, "thread", -1, 1, "transaction left open at close");
+  writerClose(&w, "close with a transaction open");
+  memset(&w.sTx, 0, sizeof(w.sTx));
 
   pthread_mutex_lock(&r->mu);
   r->bDone = 1;
   pthread_mutex_unlock(&r->mu);
   pthread_join(tid, 0);
   pthread_mutex_destroy(&r->mu);
-  if( r->zErr[0] ) fail("journal_mode=%s: %s", zJournal, r->zErr);
+  if( r->zErr[0] ) fail("%s: %s", zName, r->zErr);
   if( r->nRead==0 ){
-    fail("journal_mode=%s: the reader thread never read the table", zJournal);
+    fail("%s: the reader thread never read the table", zName);
   }
 
   /* Every count the reader saw was that of a committed state, and they
   ** never went back */
   for(i=0; i<r->nSeen; i++){
     if( i>0 && r->aSeen[i]<r->aSeen[i-1] ){
-      fail("journal_mode=%s: the reader counted %lld rows after %lld: a "
-           "committed state was lost", zJournal, r->aSeen[i], r->aSeen[i-1]);
+      fail("%s: the reader counted %lld rows after %lld: a committed state "
+           "was lost", zName, r->aSeen[i], r->aSeen[i-1]);
     }
     for(j=0; j<w.nCommit && w.aCommit[j]!=r->aSeen[i]; j++){}
     if( j>=w.nCommit ){
-      fail("journal_mode=%s: the reader counted %lld rows, not a committed "
-           "row count (isolation broken)", zJournal, r->aSeen[i]);
+      fail("%s: the reader counted %lld rows, not a committed row count "
+           "(isolation broken)", zName, r->aSeen[i]);
     }
   }
 
   /* The file: intact, and exactly the committed rows */
-  db = openDb(zFile);
-  queryText(db, "PRAGMA integrity_check", zBuf, sizeof(zBuf));
-  if( strcmp(zBuf, "ok")!=0 ){
-    fail("journal_mode=%s: PRAGMA integrity_check: %s", zJournal, zBuf);
-  }
-  queryText(db, "SELECT count(*)||' '||coalesce(sum(i),0) FROM t", zBuf,
-            sizeof(zBuf));
-  {
-    char zWant[64];
-    snprintf(zWant, sizeof(zWant), "%lld %lld", w.nRow, w.iSum);
-    if( strcmp(zBuf, zWant)!=0 ){
-      fail("journal_mode=%s: count(*) and sum(i) are %s, expected %s "
-           "(the committed rows only)", zJournal, zBuf, zWant);
-    }
-  }
-  sqlite3_close(db);
+  verifyFile(zFile, 0, &w.sCommit, "fresh connection at the end");
 
-  printf("%s: journal_mode=%s: %lld rows committed of %lld inserted, "
-         "%lld batches (%lld in thread mode before the switch); reader: "
+  printf("%s: %s: %lld rows committed of %lld inserted; %d commits; "
+         "thread mode: %lld page writes queued, %lld reads served from the "
+         "queue (%lld with mmap), %lld waits for %lld writes queued with a "
+         "1-page queue; reader: "
          "%d reads, %d busy, %d different counts\n",
-         zProg, zJournal, w.nRow, w.iSeq, nBatch, nBatchThread,
+         zProg, zName, w.sCommit.nRow,
+         w.iSeq - (zJournal[0]=='w' ? 1000000 : 0), w.nCommit-1,
+         sTotal.nQueued, sTotal.nServed, nServedMmap, nWaitTiny, nQueuedTiny,
          r->nRead, r->nBusy, r->nSeen);
   free(r);
 }
 
 /*
-** A connection without a mutex cannot use thread mode.
+** Return the size of file zFile in bytes, 0 if it does not exist.
 */
-static void checkNoMutex(void){
-  char zFile[600];
-  sqlite3 *db = 0;
-  int rc;
-  snprintf(zFile, sizeof(zFile), "%s/nothreads.db", zDir);
-  rc = sqlite3_open_v2(zFile, &db,
-       SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE|SQLITE_OPEN_NOMUTEX, 0);
-  if( rc!=SQLITE_OK ) fail("cannot open %s: %s", zFile, sqlite3_errmsg(db));
-  rc = sqlite3_exec(db, "PRAGMA page_cleaner=thread", 0, 0, 0);
-  if( rc!=SQLITE_ERROR || strstr(sqlite3_errmsg(db), "FULLMUTEX")==0 ){
-    fail("on a SQLITE_OPEN_NOMUTEX connection, PRAGMA page_cleaner=thread "
-         "returned %d (%s), expected SQLITE_ERROR naming FULLMUTEX",
-         rc, sqlite3_errmsg(db));
+static sqlite3_int64 fileSize(const char *zFile){
+  struct stat st;
+  if( stat(zFile, &st)!=0 ) return 0;
+  return (sqlite3_int64)st.st_size;
+}
+
+/*
+** Set the soft RLIMIT_FSIZE to n, or fail.
+*/
+static void setFsizeLimit(rlim_t n){
+  struct rlimit rl;
+  if( getrlimit(RLIMIT_FSIZE, &rl)!=0 ) fail("getrlimit: %s", strerror(errno));
+  rl.rlim_cur = n;
+  if( setrlimit(RLIMIT_FSIZE, &rl)!=0 ){
+    fail("setrlimit(RLIMIT_FSIZE, %llu): %s", (unsigned long long)n,
+         strerror(errno));
   }
-  sqlite3_close(db);
+}
+
+/*
+** The I/O-error case in journal mode zJournal: a queued write that fails
+** (EFBIG past RLIMIT_FSIZE, in the writer thread's pwrite()) must fail
+** the transaction, which leaves the database as it was.  Print one line
+** of results.
+*/
+static void runIoErr(const char *zJournal){
+  char zName[64];
+  char zFile[600];
+  char zWal[610];
+  char zBuf[200];
+  char zWhere[64];
+  char zErrMsg[200];
+  Writer w;
+  CleanerStats s, s0;
+  struct rlimit rlOld;
+  sqlite3_int64 nLimit, nSize;
+  sqlite3_int64 nWrite0, nFail0, nWrite1, nFail1;
+  sqlite3_int64 nQueuedFail, nRowBefore;
+  int iErrno, rc, eErr;
+
+  snprintf(zName, sizeof(zName), "I/O error, journal_mode=%s", zJournal);
+  snprintf(zFile, sizeof(zFile), "%s/ioerr-%s.db", zDir, zJournal);
+  snprintf(zWal, sizeof(zWal), "%s-wal", zFile);
+  memset(&w, 0, sizeof(w));
+  memset(&s, 0, sizeof(s));
+  w.zName = zName;
+  w.bSeqKey = 1;     /* Appends only: the rollback journal stays small */
+  vfsCounts(&nWrite0, &nFail0, &iErrno);
+  w.db = openDb(zFile, SQLITE_OPEN_FULLMUTEX);
+  setJournalMode(&w, zJournal);
+  execOk(w.db, "CREATE TABLE t(i INTEGER PRIMARY KEY, k TEXT UNIQUE, v TEXT)",
+         "create table");
+  sqlite3_close(w.db);
+  vfsCounts(&nWrite1, &nFail1, &iErrno);
+  if( nWrite1<=nWrite0 ){
+    fail("%s: creating the database made no call of the wrapped VFS write "
+         "functions: the check cannot tell the writer thread's failures "
+         "from the VFS's", zName);
+  }
+  writerOpen(&w, zFile, SQLITE_OPEN_FULLMUTEX);
+
+  /* The content before: one transaction through the queue */
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  txCommit(&w);
+  checkStats(&w, &s, "thread", -1, 1, "transaction before the I/O error");
+  if( zJournal[0]=='w' ){
+    /* Empty the WAL file, so that the next transaction's frames must grow
+    ** it past the limit */
+    queryText(w.db, "PRAGMA wal_checkpoint(TRUNCATE)", zBuf, sizeof(zBuf));
+    if( strcmp(zBuf, "0")!=0 || fileSize(zWal)!=0 ){
+      fail("%s: PRAGMA wal_checkpoint(TRUNCATE) gives %s, WAL size %lld",
+           zName, zBuf, fileSize(zWal));
+    }
+  }
+
+  /* No file may grow past the database's size plus 16 pages.  Only the
+  ** soft limit is lowered, so any user may raise it back. */
+  nSize = fileSize(zFile);
+  nLimit = nSize + 16*4096;
+  if( getrlimit(RLIMIT_FSIZE, &rlOld)!=0 ){
+    fail("getrlimit: %s", strerror(errno));
+  }
+  if( rlOld.rlim_cur!=RLIM_INFINITY && rlOld.rlim_cur<(rlim_t)nLimit ){
+    fail("%s: RLIMIT_FSIZE is already %llu bytes, below the %lld this check "
+         "needs", zName, (unsigned long long)rlOld.rlim_cur, nLimit);
+  }
+  if( signal(SIGXFSZ, SIG_IGN)==SIG_ERR ) fail("signal(SIGXFSZ)");
+  s0 = s;
+  vfsCounts(&nWrite0, &nFail0, &iErrno);
+  setFsizeLimit((rlim_t)nLimit);
+
+  /* The transaction that must fail */
+  zWhere[0] = 0;
+  txBegin(&w);
+  rc = insertRowsRc(&w, PCT_NROW_IOERR);
+  if( rc!=SQLITE_OK ){
+    snprintf(zWhere, sizeof(zWhere), "INSERT of row %lld of %d",
+             w.sTx.nRow+1, PCT_NROW_IOERR);
+  }else{
+    rc = sqlite3_exec(w.db, "COMMIT", 0, 0, 0);
+    snprintf(zWhere, sizeof(zWhere), "COMMIT");
+  }
+  eErr = sqlite3_extended_errcode(w.db);
+  snprintf(zErrMsg, sizeof(zErrMsg), "%s", sqlite3_errmsg(w.db));
+  vfsCounts(&nWrite1, &nFail1, &iErrno);
+  if( rc==SQLITE_OK ){
+    setFsizeLimit(rlOld.rlim_cur);
+    fail("%s: a transaction growing the files by some %d KiB past "
+         "RLIMIT_FSIZE (%lld bytes) committed", zName,
+         PCT_NROW_IOERR*130/1024, nLimit);
+  }
+  if( (rc & 0xff)!=SQLITE_IOERR && (rc & 0xff)!=SQLITE_FULL ){
+    setFsizeLimit(rlOld.rlim_cur);
+    fail("%s: %s returned %d (%s), expected SQLITE_IOERR* or SQLITE_FULL",
+         zName, zWhere, eErr, zErrMsg);
+  }
+  if( !sqlite3_get_autocommit(w.db) ){
+    rc = sqlite3_exec(w.db, "ROLLBACK", 0, 0, 0);
+    if( rc!=SQLITE_OK && (rc & 0xff)!=SQLITE_IOERR ){
+      fail("%s: ROLLBACK after the error returned %d (%s)", zName, rc,
+           sqlite3_errmsg(w.db));
+    }
+  }
+  memset(&w.sTx, 0, sizeof(w.sTx));
+  readStats(w.db, &s);
+  setFsizeLimit(rlOld.rlim_cur);
+  nQueuedFail = s.nQueued - s0.nQueued;
+  nRowBefore = w.sCommit.nRow;
+
+  /* It was a queued write that failed: the writer thread queued writes,
+  ** and the connection's own write calls (through the VFS) all succeeded
+  ** while it had writes to make */
+  if( nQueuedFail<=0 ){
+    fail("%s: no write was queued in the failed transaction", zName);
+  }
+  if( nFail1!=nFail0 ){
+    fail("%s: %lld of the VFS's own write calls failed (errno %d: %s), so "
+         "the error (%s at %s) need not come from the write queue: this "
+         "run does not show a failed queued write", zName, nFail1-nFail0,
+         iErrno, strerror(iErrno), zErrMsg, zWhere);
+  }
+
+  /* With the limit raised back: the rows committed before, and only
+  ** those, in a fresh connection (which may roll back a hot journal) and
+  ** in the failed one */
+  verifyFile(zFile, 1, &w.sCommit, "fresh connection after the I/O error");
+  checkIntegrity(w.db, "the failed connection");
+  verifyRows(w.db, 1, &w.sCommit, 0, "the failed connection after the error");
+
+  /* The failed connection commits through the queue again */
+  txBegin(&w);
+  insertRows(&w, PCT_NROW);
+  txCommit(&w);
+  checkStats(&w, &s, "thread", -1, 1, "commit after the I/O error");
+  writerClose(&w, "close after the I/O error");
+  verifyFile(zFile, 1, &w.sCommit, "fresh connection after the new commit");
+
+  printf("%s: %s: %s failed with %d (%s) [rc %d], the file limit being "
+         "%lld bytes (database %lld bytes); %lld page writes queued in the "
+         "failed transaction, %lld VFS write calls, none failed; content "
+         "before it intact (%lld rows), then committed again\n",
+         zProg, zName, zWhere, eErr, zErrMsg, rc, nLimit, nSize,
+         nQueuedFail, nWrite1-nWrite0, nRowBefore);
 }
 
 /*
@@ -569,6 +1146,7 @@ static void runNoThreads(void){
   char zFile[600];
   char zBefore[32], zAfter[32];
   Writer w;
+  CleanerStats s;
   sqlite3 *db;
   int rc;
 
@@ -578,8 +1156,9 @@ static void runNoThreads(void){
   }
   snprintf(zFile, sizeof(zFile), "%s/nothreads.db", zDir);
   memset(&w, 0, sizeof(w));
-  w.iKey = 1;
-  w.db = db = openDb(zFile);
+  memset(&s, 0, sizeof(s));
+  w.zName = "SQLITE_THREADSAFE=0";
+  w.db = db = openDb(zFile, 0);
   queryText(db, "PRAGMA page_cleaner", zBefore, sizeof(zBefore));
   rc = sqlite3_exec(db, "PRAGMA page_cleaner=thread", 0, 0, 0);
   if( rc!=SQLITE_ERROR || strstr(sqlite3_errmsg(db), "THREADSAFE=0")==0 ){
@@ -600,24 +1179,22 @@ static void runNoThreads(void){
     fail("SQLITE_THREADSAFE=0: PRAGMA page_cleaner reads back '%s' after "
          "page_cleaner=sync", zAfter);
   }
-  execOk(db, "CREATE TABLE t(k TEXT PRIMARY KEY, v TEXT, i INTEGER)",
+  execOk(db, "CREATE TABLE t(i INTEGER PRIMARY KEY, k TEXT UNIQUE, v TEXT)",
          "create table");
-  rc = sqlite3_prepare_v2(db, "INSERT INTO t(k,v,i) VALUES(?1,?2,?3)", -1,
+  rc = sqlite3_prepare_v2(db, "INSERT INTO t(i,k,v) VALUES(?1,?2,?3)", -1,
                           &w.pIns, 0);
   if( rc!=SQLITE_OK ) fail("prepare insert: %s", sqlite3_errmsg(db));
   txBegin(&w);
   insertRows(&w, PCT_NROW/2);
   txCommit(&w);
   sqlite3_finalize(w.pIns);
-  checkBatches(&w, "delete", "sync", 0, "SQLITE_THREADSAFE=0, sync mode");
-  queryText(db, "PRAGMA integrity_check", zAfter, sizeof(zAfter));
-  if( strcmp(zAfter, "ok")!=0 ){
-    fail("SQLITE_THREADSAFE=0: PRAGMA integrity_check: %s", zAfter);
-  }
+  checkStats(&w, &s, "sync", 1, 0, "SQLITE_THREADSAFE=0, sync mode");
+  checkIntegrity(db, "SQLITE_THREADSAFE=0");
+  verifyRows(db, 0, &w.sCommit, 0, "SQLITE_THREADSAFE=0");
   sqlite3_close(db);
   printf("%s: SQLITE_THREADSAFE=0: page_cleaner=thread is refused, "
-         "page_cleaner=sync works (%lld rows, integrity_check ok)\n",
-         zProg, w.nRow);
+         "page_cleaner=sync works (%lld rows, %lld batches, integrity_check "
+         "ok)\n", zProg, w.sCommit.nRow, s.nBatch);
 }
 
 /*
@@ -676,18 +1253,25 @@ int main(int argc, char **argv){
     bOwnDir = 1;
   }
   atexit(cleanupFiles);
+  setvbuf(stdout, 0, _IOLBF, 0);
   if( bNoThreads ){
     runNoThreads();
   }else{
     if( sqlite3_threadsafe()==0 ){
       fail("this build has SQLITE_THREADSAFE=0: run '%s nothreads'", argv[0]);
     }
-    checkNoMutex();
-    runJournalMode("delete");
-    runJournalMode("wal");
+    wrapVfsWrites();
+    runWorkload("delete", SQLITE_OPEN_FULLMUTEX);
+    runWorkload("wal", SQLITE_OPEN_FULLMUTEX);
+    runWorkload("truncate", SQLITE_OPEN_FULLMUTEX);
+    runWorkload("delete", SQLITE_OPEN_NOMUTEX);
+    runWorkload("wal", SQLITE_OPEN_NOMUTEX);
+    runIoErr("delete");
+    runIoErr("wal");
     printf("%s: ok: SQLITE_THREADSAFE=%d, page_cleaner=thread in journal "
-           "modes DELETE and WAL with a concurrent reader\n",
-           zProg, sqlite3_threadsafe());
+           "modes DELETE, WAL and TRUNCATE (FULLMUTEX) and DELETE and WAL "
+           "(NOMUTEX) with a concurrent reader; queued-write I/O errors in "
+           "DELETE and WAL\n", zProg, sqlite3_threadsafe());
   }
   return 0;
 }
