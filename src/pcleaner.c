@@ -244,6 +244,7 @@ struct PcwQueue {
   int bStop;                /* The writer thread is to exit */
   /* Set by the writing thread only while the writer thread is stopped: */
   int bThread;              /* The writer thread exists */
+  int bFailed;              /* The writer thread could not be created */
   pthread_t tid;            /* The writer thread */
 };
 
@@ -855,14 +856,15 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
 }
 
 /*
-** Create the write queue of cleaner p, install it on the database file
-** and start its writer thread (none if the database file is not a unix
-** file: deferred mode).  Return SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR
-** if no thread could be created.
+** Create the write queue of cleaner p, without buffers, without its
+** methods installed and without a writer thread: those come with the
+** first write the queue takes (pcwActivate()), so that a connection whose
+** transactions fit in its cache never gets a second thread.  Return
+** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR if the mutex or the condition
+** variables could not be made.
 */
 static int pcwStart(PCleaner *p){
   PcwQueue *q;
-  sqlite3_file *fd = sqlite3PagerFile(p->pPager);
   assert( p->pQueue==0 );
   q = (PcwQueue*)sqlite3MallocZero(sizeof(*q));
   if( q==0 ) return SQLITE_NOMEM_BKPT;
@@ -884,22 +886,42 @@ static int pcwStart(PCleaner *p){
     sqlite3_free(q);
     return SQLITE_ERROR;
   }
-  if( pcwInstall(q, PCW_DB, fd)!=SQLITE_OK ){
-    q->bDeferred = 1;
-    (void)pcwInstall(q, PCW_DB, fd);
-  }
-  if( !q->bDeferred ){
-    if( pthread_create(&q->tid, 0, pcwThreadMain, q) ){
-      pcwUninstall(q);
-      pthread_cond_destroy(&q->cDone);
-      pthread_cond_destroy(&q->cWork);
-      pthread_mutex_destroy(&q->mu);
-      sqlite3_free(q);
-      return SQLITE_ERROR;
-    }
-    q->bThread = 1;
-  }
   p->pQueue = q;
+  return SQLITE_OK;
+}
+
+/*
+** Make the queue of p ready to take writes: installed on the database
+** file (deciding between a writer thread and deferred mode) and on the
+** WAL file if one is open, with its writer thread running.  Return
+** SQLITE_OK, or SQLITE_ERROR if the writer thread cannot be created: then
+** the queue stays unused (its writes go to the files directly, as in sync
+** mode) for the life of the pager, which PRAGMA page_cleaner_stats shows
+** as no writes queued.
+*/
+static int pcwActivate(PCleaner *p){
+  PcwQueue *q = p->pQueue;
+  sqlite3_file *pWalFd;
+  if( q->bFailed ) return SQLITE_ERROR;
+  if( q->aFile[PCW_DB].pFile==0 ){
+    sqlite3_file *fd = sqlite3PagerFile(p->pPager);
+    assert( q->bThread==0 );
+    q->bDeferred = 0;
+    if( pcwInstall(q, PCW_DB, fd)!=SQLITE_OK ){
+      q->bDeferred = 1;
+      (void)pcwInstall(q, PCW_DB, fd);
+    }
+    if( !q->bDeferred ){
+      if( pthread_create(&q->tid, 0, pcwThreadMain, q) ){
+        pcwUninstall(q);
+        q->bFailed = 1;
+        return SQLITE_ERROR;
+      }
+      q->bThread = 1;
+    }
+  }
+  pWalFd = sqlite3PagerWalFd(p->pPager);
+  if( pWalFd ) (void)pcwInstall(q, PCW_WAL, pWalFd);
   return SQLITE_OK;
 }
 
@@ -933,27 +955,24 @@ static void pcwStop(PCleaner *p){
 }
 
 /*
-** Called when a write transaction starts: install the queue on the WAL
-** file too, if the pager has one open, and forget an error of an earlier
+** Called when a write transaction starts: forget an error of an earlier
 ** transaction.
 */
 static void pcwBegin(PCleaner *p){
-  PcwQueue *q = p->pQueue;
-  sqlite3_file *pWalFd = sqlite3PagerWalFd(p->pPager);
-  pcwForget(q);
-  if( pWalFd ) (void)pcwInstall(q, PCW_WAL, pWalFd);
+  pcwForget(p->pQueue);
 }
 
 /*
-** Make sure the buffers of the queue of p fit the pager's page size and
-** the connection's PRAGMA page_cleaner_queue (draining the queue first if
-** they must be made again).  Return SQLITE_OK, or an error: then nothing
-** can be queued now.
+** Make the queue of p ready (pcwActivate()) with buffers that fit the
+** pager's page size and the connection's PRAGMA page_cleaner_queue
+** (draining the queue first if they must be made again).  Return
+** SQLITE_OK, or an error: then nothing can be queued now.
 */
 static int pcwPrepare(PCleaner *p){
   PcwQueue *q = p->pQueue;
   int szPage = sqlite3PagerPageSize(p->pPager);
-  int rc = SQLITE_OK;
+  int rc = pcwActivate(p);
+  if( rc!=SQLITE_OK ) return rc;
   if( q->szPage!=szPage || q->nPageMax!=p->nQueuePage ){
     rc = pcwDrain(q);
     if( rc==SQLITE_OK ) rc = pcwBuffers(q, szPage, p->nQueuePage);
