@@ -269,6 +269,13 @@ def lipsqlite_version(res):
     return ''
 
 
+# The alphabet of the drivers' random text, and every pair of its letters
+# indexed by the two-digit base-62 number they stand for (the first letter
+# the low digit).
+ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+ALNUM_PAIRS = [ALNUM[i % 62] + ALNUM[i // 62] for i in range(62 * 62)]
+
+
 class Xorshift64Star:
     """The drivers' generator (bench/common/benchlib.h: prngSeed(),
     prngNext()), so that Python code draws the same stream."""
@@ -283,6 +290,34 @@ class Xorshift64Star:
         x ^= x >> 27
         self.x = x
         return (x * 0x2545F4914F6CDD1D) & M64
+
+    def text(self, n):
+        """n pseudo-random letters and digits drawn as prngText() of
+        bench/largetx/largetx.c draws them: each output gives up to ten
+        characters, its base-62 digits from the least significant, the
+        rest of the output unused."""
+        out = []
+        x = self.x
+        while n > 0:
+            # prngNext() inline: this runs ~100,000 times per 1 MB transaction.
+            x ^= x >> 12
+            x ^= (x << 25) & M64
+            x ^= x >> 27
+            v = (x * 0x2545F4914F6CDD1D) & M64
+            # Two base-62 digits at a time (v % 3844: the low digit first).
+            a = v % 3844
+            v //= 3844
+            b = v % 3844
+            v //= 3844
+            c = v % 3844
+            v //= 3844
+            d = v % 3844
+            v //= 3844
+            out.append((ALNUM_PAIRS[a] + ALNUM_PAIRS[b] + ALNUM_PAIRS[c] + ALNUM_PAIRS[d] +
+                        ALNUM_PAIRS[v % 3844])[:n])
+            n -= 10
+        self.x = x
+        return ''.join(out)
 
 
 def percentile(sorted_values, p, empty=None):
@@ -334,10 +369,11 @@ class DriverBench:
         self.cc = subprocess.run(['cc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
         self.compile_cmd = 'cc -O2 -Wall -o %s bench/%s/%s.c -ldl' % (self.name, self.name, self.name)
 
-    def run_json(self, cmd, what, timeout=1800):
-        """Run the driver command cmd and return its JSON output; die(),
-        status 1, with the end of its stderr if it fails (what: the run)."""
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    def run_json(self, cmd, what, timeout=1800, env=None):
+        """Run the driver command cmd (in the environment env if given) and
+        return its JSON output; die(), status 1, with the end of its stderr
+        if it fails (what: the run)."""
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         if r.returncode != 0:
             die('%s failed: %s' % (what, r.stderr.strip()[-400:]), 1)
         return json.loads(r.stdout)
@@ -364,6 +400,21 @@ class DriverBench:
                 return
             err = r.stderr.strip()
         die('library %s does not load: %s' % (path, err), 1)
+
+    def library_dir(self, key):
+        """A directory of the scratch directory that holds the snapshot of
+        library key (see snapshot()) under the name libsqlite3.so.0 and
+        nothing else: the LD_LIBRARY_PATH of a process whose libsqlite3 is
+        found by the dynamic linker (Python's sqlite3 module)."""
+        d = os.path.join(self.tmp, 'ld-' + key)
+        link = os.path.join(d, 'libsqlite3.so.0')
+        if not os.path.exists(link):
+            os.makedirs(d, exist_ok=True)
+            try:
+                os.link(self.libs[key]['snapshot'], link)
+            except OSError:   # a file system without hard links
+                shutil.copyfile(self.libs[key]['snapshot'], link)
+        return d
 
 
 def write_tail(f, plots, elapsed=None, heading='Plots'):

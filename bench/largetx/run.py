@@ -8,21 +8,29 @@ systems alternating run by run.
                                [--sync full,normal] [--systems ...] [--repeat 3]
                                [--threshold 0.8] [--sweep 0.2,0.4,0.6,0.8,1.0] [--syscalls]
   python3 bench/largetx/run.py --quick        # smoke pass, well under a minute
+  python3 bench/largetx/run.py --quick --driver python --check-content
 
 Every run is one process of the driver bench/largetx/largetx.c (compiled
-here, loading each system's libsqlite3.so with dlopen) on a fresh database.
+here, loading each system's libsqlite3.so with dlopen) on a fresh database,
+or with --driver python of bench/largetx/pydriver.py (the same workload
+through Python's sqlite3 module, the system's library chosen with
+LD_LIBRARY_PATH and checked by the driver).  --check-content runs the
+workload once with each driver on each library first and stops unless the
+two tables are identical.
 Writes bench/out/largetx-<stamp>.csv (one row per measured run, with the
 full configuration), bench/out/largetx-<stamp>-latencies.csv (every measured
 transaction), bench/out/largetx-<stamp>.md (medians, min-max, ratios of
 medians) and PNG plots when matplotlib is importable.
 """
-import argparse, csv, os, re, shutil, statistics, subprocess, sys, tempfile, time
+import argparse, csv, hashlib, os, re, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 import benchlib
 from benchlib import BadInput, TOP, csv_list, die, fmt_med, lipsqlite_version, med, progress, remove_db
 
 benchlib.init('largetx')
+PYDRIVER = os.path.join(TOP, 'bench', 'largetx', 'pydriver.py')
+DRIVERS = ['c', 'python']
 STRACE = '/usr/bin/strace'
 TRACED = 'write,pwrite64,fsync,fdatasync,writev,pwritev'
 WRITES = ('write', 'pwrite64', 'writev', 'pwritev')
@@ -46,6 +54,28 @@ class Bench(benchlib.DriverBench):
     def __init__(self, a, tmp):
         super().__init__('largetx', a, tmp)   # self.libs: 'stock'/'ours'
         self.seccomp = False  # strace --seccomp-bpf: stop at the traced calls only (faster)
+        self.python = None    # the Python of --driver python, as pydriver.py --probe reports it
+
+    def command(self, driver, lib, db, opts):
+        """The command line and environment (None: this one) of one run of
+        driver ('c' or 'python') on library lib, database db, with the
+        driver options opts.  The Python driver finds the library's snapshot
+        through LD_LIBRARY_PATH and checks it got the file and the source id
+        that the C driver's --probe reported."""
+        info = self.libs[lib]
+        if driver == 'c':
+            return [self.driver, info['snapshot'], db] + opts, None
+        env = dict(os.environ, LD_LIBRARY_PATH=self.library_dir(lib))
+        return [sys.executable, PYDRIVER, info['snapshot'], db] + opts + [
+            '--expect-source-id', info['source_id']], env
+
+    def probe_python(self, lib):
+        """Check up front that the Python driver runs library lib (see
+        command()); record its Python and what it reports."""
+        cmd, env = self.command('python', lib, '--probe', [])
+        info = self.run_json(cmd, 'pydriver.py --probe of %s' % self.libs[lib]['path'], env=env)
+        self.libs[lib]['python'] = info
+        self.python = 'Python %s (%s)' % (info['python_version'], sys.executable)
 
     def system(self, name, threshold=None):
         """(library key, cache_size, extra SQL statements) of a system."""
@@ -62,25 +92,29 @@ class Bench(benchlib.DriverBench):
         return 'ours', a.cache, ['PRAGMA page_cleaner=%s' % mode,
                                  'PRAGMA page_cleaner_threshold=%g' % threshold]
 
-    def run(self, name, threshold, size, journal, sync, strace_log=None):
+    def run(self, name, threshold, size, journal, sync, strace_log=None, driver=None, keep=None):
+        """One run of system name with the driver of --driver (or driver);
+        its JSON result.  The database is --db, removed after the run, or
+        keep, left in place."""
         lib, cache, sql = self.system(name, threshold)
         rows, ntx = TX_SIZES[size][0], (self.a.tx or TX_SIZES[size][1])
         if strace_log and self.a.syscalls_tx:
             ntx = self.a.syscalls_tx
-        db = self.a.db
-        cmd = [self.driver, self.libs[lib]['snapshot'], db, '--journal', journal, '--sync', sync,
-               '--cache', str(cache), '--page-size', str(self.a.page_size), '--rows', str(rows),
-               '--tx', str(ntx), '--warmup', str(self.a.warmup_tx), '--seed', str(self.a.seed)]
+        db = keep or self.a.db
+        opts = ['--journal', journal, '--sync', sync, '--cache', str(cache), '--page-size', str(self.a.page_size),
+                '--rows', str(rows), '--tx', str(ntx), '--warmup', str(self.a.warmup_tx), '--seed', str(self.a.seed)]
         for q in sql:
-            cmd += ['--sql', q]
+            opts += ['--sql', q]
+        cmd, env = self.command(driver or self.a.driver, lib, db, opts)
         if strace_log:
             cmd = [STRACE, '-f', '-qq'] + (['--seccomp-bpf'] if self.seccomp else []) + [
                 '-o', strace_log, '-e', 'trace=' + TRACED, '--'] + cmd
         remove_db(db)
         try:
-            res = self.run_json(cmd, '%s %s %s %s' % (name, size, journal, sync))
+            res = self.run_json(cmd, '%s %s %s %s' % (name, size, journal, sync), env=env)
         finally:
-            remove_db(db)
+            if not keep:
+                remove_db(db)
         res['extra_sql'] = sql
         res['lib'] = lib
         if strace_log:
@@ -122,6 +156,65 @@ def parse_strace(path, ntx):
             'fsyncs_per_tx': sum(counts.get(c, 0) for c in SYNCS_CALLS) / ntx,
             'kib_written_per_tx': nbytes / 1024.0 / ntx,
             'calls': ' '.join('%s:%d' % kv for kv in sorted(counts.items()))}
+
+
+def table_digest(path):
+    """What the table t of the database path holds: row count, sums of n,
+    of the lengths of k and v and of the first code points of k, the
+    SHA-256 of every row (k, v, n) in the order of n, and PRAGMA
+    integrity_check.  Read with this Python's own sqlite3 module, neither
+    library under test."""
+    con = sqlite3.connect(path)
+    try:
+        out = dict(zip(('rows', 'sum_n', 'sum_length_k', 'sum_length_v', 'sum_unicode_k'), con.execute(
+            'SELECT count(*), sum(n), sum(length(k)), sum(length(v)), sum(unicode(k)) FROM t').fetchone()))
+        h = hashlib.sha256()
+        for k, v, n in con.execute('SELECT k, v, n FROM t ORDER BY n'):
+            h.update(('%s\t%s\t%d\n' % (k, v, n)).encode())
+        out['sha256'] = h.hexdigest()
+        out['integrity'] = con.execute('PRAGMA integrity_check').fetchone()[0]
+    finally:
+        con.close()
+    return out
+
+
+def check_content(b, a, dbdir, stamp):
+    """--check-content: per library, its first system run once by each
+    driver on the first size, journal mode and synchronous setting of the
+    run (its transaction counts and seed), each on its own database, kept
+    until the tables are compared.  die() with status 1 unless both
+    tables are identical and intact; otherwise return the report's line."""
+    size, j, s = a.sizes[0], a.journals[0], a.syncs[0]
+    parts = []
+    for lib in sorted(b.libs):
+        name = next(n for n in a.system_list if b.system(n, a.threshold)[0] == lib)
+        dig = {}
+        for drv in DRIVERS:
+            path = os.path.join(dbdir, 'largetx-%s-check-%s.db' % (stamp, drv))
+            try:
+                b.run(name, a.threshold, size, j, s, driver=drv, keep=path)
+                dig[drv] = table_digest(path)
+            finally:
+                remove_db(path)
+        c, p = dig['c'], dig['python']
+        if c != p or c['integrity'] != 'ok':
+            die('content check, %s: the C driver\'s table %s, the Python driver\'s %s' % (name, c, p), 1)
+        progress('bench/largetx: content check %s: C and Python tables identical: %d rows, sha256 %s' % (
+            name, c['rows'], c['sha256'][:16]))
+        parts.append('%s (%s): %d rows, sum(n) %d, sum(length(k)) %d, sum(length(v)) %d, sum(unicode(k)) %d, '
+                     'SHA-256 of the rows `%s`, integrity_check ok' % (
+                         name, rel(b.libs[lib]['path']), c['rows'], c['sum_n'], c['sum_length_k'],
+                         c['sum_length_v'], c['sum_unicode_k'], c['sha256']))
+    return ('Content check (`--check-content`): %s transactions, %s, synchronous=%s, seed %d, %d warm-up + %d '
+            'transactions, run once by the C and once by the Python driver per library; the tables (read back '
+            'with the runner\'s own sqlite3 module) are identical: %s.' % (
+                TX_SIZES[size][2], j.upper(), s.upper(), a.seed, a.warmup_tx, a.tx or TX_SIZES[size][1],
+                '; '.join(parts)))
+
+
+def rel(path):
+    """path relative to the top of the tree, where it is inside it."""
+    return path.replace(TOP + '/', '')
 
 
 def cleaner_stats(res):
@@ -169,6 +262,11 @@ def main():
     ap.add_argument('--inf-cache', type=int, default=-1000000, help='cache_size of infinite-* (default -1000000, ~1 GB)')
     ap.add_argument('--page-size', type=int, default=4096)
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--driver', default='c', choices=DRIVERS,
+                    help='c: bench/largetx/largetx.c (dlopen); python: bench/largetx/pydriver.py '
+                    '(Python\'s sqlite3 module, the library chosen with LD_LIBRARY_PATH); default c')
+    ap.add_argument('--check-content', action='store_true',
+                    help='first run each library once with each driver and stop unless the tables are identical')
     ap.add_argument('--syscalls', action='store_true',
                     help='one extra run per system and config under strace: writes and fsyncs per transaction')
     ap.add_argument('--syscalls-tx', type=int, default=None,
@@ -234,6 +332,10 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
         b.snapshot('stock', stock)
     if 'ours' in need:
         b.snapshot('ours', ours)
+    if a.driver == 'python' or a.check_content:
+        for lib in sorted(b.libs):
+            b.probe_python(lib)
+    content = check_content(b, a, dbdir, stamp) if a.check_content else None
     mach = benchlib.machine(dbdir)
     if a.syscalls:
         b.seccomp = subprocess.run([STRACE, '-f', '-qq', '--seccomp-bpf', '-o', os.devnull, '-e', 'trace=write',
@@ -330,7 +432,8 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
                     page_count=res['page_count'], lipsqlite_version=lipsqlite_version(res),
                     fs=mach['fs'], mount_type=mach['mount_type'], mount_options=mach['mount_options'],
                     db_dir=mach['db_dir'],
-                    kernel=mach['kernel'], cpu=mach['cpu'], cores=mach['cores'], driver_cc=b.cc)
+                    kernel=mach['kernel'], cpu=mach['cpu'], cores=mach['cores'], driver=a.driver,
+                    driver_cc=b.cc, driver_python=res.get('python_version', ''))
                 if wcsv is None:
                     wcsv = csv.DictWriter(fcsv, fieldnames=list(row))
                     wcsv.writeheader()
@@ -345,7 +448,7 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
     md = os.path.join(a.out, 'largetx-%s.md' % stamp)
     plots = make_plots(a, stamp, groups, results) if not a.no_plots else 'plots skipped (--no-plots)'
     write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots,
-                 time.time() - t_start)
+                 time.time() - t_start, content)
     benchlib.print_report(md, ('CSV', csvpath), ('Latencies', latpath), ('Report', md))
 
 
@@ -359,8 +462,22 @@ def matrix_groups(a, groups):
                 yield size, s, gs, [label(n, t) for n, t in gs[0]['systems']]
 
 
-def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots, elapsed):
-    rel = lambda p: p.replace(TOP + '/', '')
+def driver_line(a, b):
+    """The report's line on the driver of the measured runs."""
+    if a.driver == 'c':
+        return ('Driver (`--driver c`): `%s` (%s), one process per run, the library loaded with dlopen, one '
+                'prepared INSERT; throughput = measured transactions / their wall time.' % (b.compile_cmd, b.cc))
+    return ('Driver (`--driver python`): `%s bench/largetx/pydriver.py`, %s, its sqlite3 module, one process per '
+            'run with LD_LIBRARY_PATH = a directory holding only the snapshot of the system\'s library as '
+            'libsqlite3.so.0; every run checks that the process has that file mapped (/proc/self/maps) and no '
+            'other libsqlite3, and that it reports the source id `largetx --probe` reported. A transaction is '
+            'BEGIN, one `executemany()` of the INSERT over its rows (drawn before BEGIN, off the clock), '
+            'COMMIT, on a connection with isolation_level None; throughput = measured transactions / the sum '
+            'of their latencies.' % (os.path.basename(sys.executable), b.python))
+
+
+def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots, elapsed,
+                 content=None):
     with open(md, 'w') as f:
         f.write('# Large transactions (page-cleaner paper), %s\n\n' % stamp)
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s; database in %(db_dir)s '
@@ -372,17 +489,19 @@ def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, c
                     'those runs measure the unmodified pager, not the page cleaner.**\n\n' % ', '.join(absent))
         f.write('Workload: table `t(k TEXT PRIMARY KEY, v TEXT, n INTEGER)`; a transaction is BEGIN, N inserts '
                 'of (8-character pseudo-random key, 100-byte pseudo-random text, integer), COMMIT; '
-                'xorshift64* seed %d, one prepared INSERT. ' % a.seed)
+                'xorshift64* seed %d. ' % a.seed)
         f.write('Transaction sizes: %s. ' % ', '.join(
             '%s = %d rows, %d measured tx' % (TX_SIZES[x][2], TX_SIZES[x][0], a.tx or TX_SIZES[x][1])
             for x in dict.fromkeys(a.sizes + ([a.sweep_size] if a.sweep else []))))
         f.write('Each run: a fresh database file, page_size %d, %d warm-up transactions not counted, then the '
-                'measured ones; throughput = measured transactions / their wall time; latency = BEGIN to end of '
+                'measured ones (throughput: see the driver); latency = BEGIN to end of '
                 'COMMIT (p99 by nearest rank). Per system and configuration: %d warm-up run(s), then %d measured '
                 'run(s); the systems alternate, their order rotated from one run to the next. '
-                'cache_size %d pages; "infinite" = cache_size %d. Driver: `%s` (%s), one process per run, '
-                'the library loaded with dlopen.\n\n' % (
-                    a.page_size, a.warmup_tx, a.warmup_runs, a.repeat, a.cache, a.inf_cache, b.compile_cmd, b.cc))
+                'cache_size %d pages; "infinite" = cache_size %d.\n\n' % (
+                    a.page_size, a.warmup_tx, a.warmup_runs, a.repeat, a.cache, a.inf_cache))
+        f.write(driver_line(a, b) + '\n\n')
+        if content:
+            f.write(content + '\n\n')
         f.write('Systems:\n\n')
         seen = set()
         for g in groups:
