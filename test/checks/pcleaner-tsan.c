@@ -235,12 +235,10 @@ static void fail(const char *zFormat, ...){
 }
 
 /*
-** The wrapper of the unix VFS's "pwrite" system call: count the call,
-** and the failure if it fails.
+** Count one write system call of the unix VFS that returned rc with errno
+** e, and its failure if it failed.  Return rc, with errno restored.
 */
-static ssize_t countingPwrite(int fd, const void *p, size_t n, off_t iOff){
-  ssize_t rc = xRealPwrite(fd, p, n, iOff);
-  int e = errno;
+static ssize_t countWrite(ssize_t rc, int e){
   pthread_mutex_lock(&muVfsCount);
   nVfsWrite++;
   if( rc<0 && e!=EINTR ){
@@ -252,19 +250,20 @@ static ssize_t countingPwrite(int fd, const void *p, size_t n, off_t iOff){
 }
 
 /*
+** The wrapper of the unix VFS's "pwrite" system call: count the call,
+** and the failure if it fails.
+*/
+static ssize_t countingPwrite(int fd, const void *p, size_t n, off_t iOff){
+  ssize_t rc = xRealPwrite(fd, p, n, iOff);
+  return countWrite(rc, errno);
+}
+
+/*
 ** The wrapper of the unix VFS's "write" system call, as countingPwrite().
 */
 static ssize_t countingWrite(int fd, const void *p, size_t n){
   ssize_t rc = xRealWrite(fd, p, n);
-  int e = errno;
-  pthread_mutex_lock(&muVfsCount);
-  nVfsWrite++;
-  if( rc<0 && e!=EINTR ){
-    if( nVfsWriteFail++==0 ) iVfsErrno = e;
-  }
-  pthread_mutex_unlock(&muVfsCount);
-  errno = e;
-  return rc;
+  return countWrite(rc, errno);
 }
 
 /*
