@@ -111,9 +111,11 @@ static int pcleanerTrigger(PCleaner *p){
 /*
 ** page_cleaner=THREAD: write-behind.  The writing thread runs each batch
 ** exactly as in sync mode (sqlite3PagerCleanerWrite(): the same journal
-** sync, the same WAL frames with their checksums computed in order), but
-** while it does, the writes to the database file and to the WAL file do
-** not go to the operating system: they are copied, in order, into the
+** sync, the same WAL frames with their checksums computed in order), and
+** each of the pager's own one-page spills exactly as stock SQLite does
+** (pagerStress(), which calls sqlite3PcleanerSpill() around its write),
+** but while it does, the writes to the database file and to the WAL file
+** do not go to the operating system: they are copied, in order, into the
 ** pager's write queue, and the pages are made clean.  A writer thread
 ** performs the queued writes in the same order, one write call for each
 ** run of entries that is contiguous both in the file and in the queue's
@@ -151,7 +153,8 @@ static int pcleanerTrigger(PCleaner *p){
 ** The queue holds at most nPageMax pages (PRAGMA page_cleaner_queue), in
 ** buffers allocated when the first batch is queued and reused after that;
 ** a full queue makes the writing thread wait for the writer thread.  The
-** writing thread wakes the writer thread once per batch.
+** writing thread wakes the writer thread once per batch, or once per
+** PCW_PUBLISH_MIN spills, never once per write.
 **
 ** The writer thread writes with pwrite() on the file's descriptor, which
 ** only files of the unix VFS hand out (SQLITE_FCNTL_LIPSQLITE_FD), so that
