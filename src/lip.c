@@ -17,9 +17,11 @@
 ** local constraints, many of those searches find nothing.  A Bloom filter
 ** built from the keys of the dimension rows that pass the local
 ** constraints lets the fact row be rejected with a few memory accesses
-** instead of a b-tree search.  All filters of the join are probed at the
-** top of the outer loop, before any inner search, in an order that adapts
-** to how often each filter rejects.
+** instead of a b-tree search.  All filters of the join are built before
+** the join starts and probed at the top of the outer loop, before any
+** inner search, whatever the join order (a filter whose key needs an inner
+** table as soon as that table's row is known), in an order that adapts to
+** how often each filter rejects.
 **
 ** This file holds:
 **
@@ -41,8 +43,9 @@
 **   *  the bodies of the OP_FilterInit, OP_FilterAdd, OP_Filter and
 **      OP_FilterGroup opcodes;
 **
-**   *  the planner rule that decides which SEARCH loops get a filter, and
-**      the code generators used by where.c and wherecode.c;
+**   *  the planner rule that decides which SEARCH loops get a filter, the
+**      early build and probing of the filters, and the code generators
+**      used by where.c and wherecode.c;
 **
 **   *  PRAGMA lip_filter and PRAGMA lip_filter_stats.
 **
