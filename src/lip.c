@@ -653,9 +653,10 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 ** (0: not checked yet, 1: the segments can be moved, 2: they cannot),
 ** then the lengths of the N segments in their current order.  Segments
 ** can be moved if no opcode of the region jumps into the region (the code
-** before the group enters it at its start, which stays its start); the
-** OP_Filter of each member (the last opcode of its segment) has P5 set to
-** its distance to pD.  If the segments cannot be moved, or memory runs
+** before the group enters it at its start, which stays its start) and it
+** holds no subroutine (OP_BeginSubrtn: a subquery that later code may
+** call at its address); the OP_Filter of each member (the last opcode of
+** its segment) has P5 set to its distance to pD.  If the segments cannot be moved, or memory runs
 ** out, the order stays as it is.
 */
 void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
@@ -676,12 +677,15 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
     return;
   }
   if( ai[2]==0 ){
-    /* First time: check that no opcode of the region jumps into it. */
+    /* First time: check that no opcode of the region jumps into it, and
+    ** that it holds no subroutine (a subquery in a key), which code after
+    ** the region may call (OP_Gosub) at its present address. */
     ai[2] = 1;
     for(addr=iStart; addr<iDesc; addr++){
       VdbeOp *pOp = &p->aOp[addr];
-      if( (sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
-       && pOp->p2>=iStart && pOp->p2<iDesc
+      if( ((sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
+           && pOp->p2>=iStart && pOp->p2<iDesc)
+       || pOp->opcode==OP_BeginSubrtn
       ){
         ai[2] = 2;
       }
