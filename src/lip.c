@@ -656,8 +656,8 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 ** before the group enters it at its start, which stays its start) and it
 ** holds no subroutine (OP_BeginSubrtn: a subquery that later code may
 ** call at its address); the OP_Filter of each member (the last opcode of
-** its segment) has P5 set to its distance to pD.  If the segments cannot be moved, or memory runs
-** out, the order stays as it is.
+** its segment) has P5 set to its distance to pD.  If the segments cannot
+** be moved, or memory runs out, the order stays as it is.
 */
 void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   u32 *ai = pD->p4.ai;
