@@ -17,9 +17,11 @@
 ** local constraints, many of those searches find nothing.  A Bloom filter
 ** built from the keys of the dimension rows that pass the local
 ** constraints lets the fact row be rejected with a few memory accesses
-** instead of a b-tree search.  All filters of the join are probed at the
-** top of the outer loop, before any inner search, in an order that adapts
-** to how often each filter rejects.
+** instead of a b-tree search.  All filters of the join are built before
+** the join starts and probed at the top of the outer loop, before any
+** inner search, whatever the join order (a filter whose key needs an inner
+** table as soon as that table's row is known), in an order that adapts to
+** how often each filter rejects.
 **
 ** This file holds:
 **
@@ -41,8 +43,9 @@
 **   *  the bodies of the OP_FilterInit, OP_FilterAdd, OP_Filter and
 **      OP_FilterGroup opcodes;
 **
-**   *  the planner rule that decides which SEARCH loops get a filter, and
-**      the code generators used by where.c and wherecode.c;
+**   *  the planner rule that decides which SEARCH loops get a filter, the
+**      early build and probing of the filters, and the code generators
+**      used by where.c and wherecode.c;
 **
 **   *  PRAGMA lip_filter and PRAGMA lip_filter_stats.
 **
@@ -650,10 +653,11 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 ** (0: not checked yet, 1: the segments can be moved, 2: they cannot),
 ** then the lengths of the N segments in their current order.  Segments
 ** can be moved if no opcode of the region jumps into the region (the code
-** before the group enters it at its start, which stays its start); the
-** OP_Filter of each member (the last opcode of its segment) has P5 set to
-** its distance to pD.  If the segments cannot be moved, or memory runs
-** out, the order stays as it is.
+** before the group enters it at its start, which stays its start) and it
+** holds no subroutine (OP_BeginSubrtn: a subquery that later code may
+** call at its address); the OP_Filter of each member (the last opcode of
+** its segment) has P5 set to its distance to pD.  If the segments cannot
+** be moved, or memory runs out, the order stays as it is.
 */
 void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   u32 *ai = pD->p4.ai;
@@ -673,12 +677,15 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
     return;
   }
   if( ai[2]==0 ){
-    /* First time: check that no opcode of the region jumps into it. */
+    /* First time: check that no opcode of the region jumps into it, and
+    ** that it holds no subroutine (a subquery in a key), which code after
+    ** the region may call (OP_Gosub) at its present address. */
     ai[2] = 1;
     for(addr=iStart; addr<iDesc; addr++){
       VdbeOp *pOp = &p->aOp[addr];
-      if( (sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
-       && pOp->p2>=iStart && pOp->p2<iDesc
+      if( ((sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
+           && pOp->p2>=iStart && pOp->p2<iDesc)
+       || pOp->opcode==OP_BeginSubrtn
       ){
         ai[2] = 2;
       }
@@ -754,6 +761,12 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
 ** Implementation of OP_FilterInit.  Set *pbSkip to true (and disable the
 ** filter) if building it is not worth it: the searches it would save are
 ** not expected to outnumber the rows of the table it is built from.
+**
+** P5 is one more than the cursor of the outer loop, or 0 if there is
+** none, with LIP_INIT_EARLY set if the filter is built before the join
+** starts (sqlite3LipBuildEarly()): the outer cursor is then moved to its
+** first row, which the outer loop's OP_Rewind does again.  Without that
+** flag, the outer cursor must be positioned by its loop.
 */
 int sqlite3LipFilterInit(Vdbe *p, VdbeOp *pOp, int *pbSkip){
   VdbeCursor *pC = p->apCsr[pOp->p3];
@@ -774,11 +787,19 @@ int sqlite3LipFilterInit(Vdbe *p, VdbeOp *pOp, int *pbSkip){
   n = sqlite3BtreeRowCountEst(pC->uc.pCursor);
   if( n<=0 ) goto skip;
   nDim = sqlite3LogEst((u64)n);
-  if( pOp->p5==0 ) goto skip;
-  pOuter = p->apCsr[pOp->p5-1];
-  if( pOuter==0 || pOuter->eCurType!=CURTYPE_BTREE
-   || pOuter->nullRow || pOuter->deferredMoveto
-  ){
+  if( (pOp->p5 & ~LIP_INIT_EARLY)==0 ) goto skip;
+  pOuter = p->apCsr[(pOp->p5 & ~LIP_INIT_EARLY)-1];
+  if( pOuter==0 || pOuter->eCurType!=CURTYPE_BTREE ) goto skip;
+  if( pOp->p5 & LIP_INIT_EARLY ){
+    /* Before the join starts: the outer loop has not positioned its
+    ** cursor yet, and will rewind it when it starts.  Move it to its first
+    ** row for the estimate; an empty table means no search at all. */
+    if( !sqlite3BtreeCursorIsValidNN(pOuter->uc.pCursor) ){
+      rc = sqlite3BtreeFirst(pOuter->uc.pCursor, &res);
+      if( rc ) return rc;
+      if( res ) goto skip;
+    }
+  }else if( pOuter->nullRow || pOuter->deferredMoveto ){
     goto skip;
   }
   n = sqlite3BtreeRowCountEst(pOuter->uc.pCursor);
@@ -879,7 +900,9 @@ void sqlite3WhereLipCheck(WhereInfo *pWInfo){
 ** Code an OP_FilterInit for the Bloom filter of level iLevel, if the
 ** decision to build it is left to run time (see sqlite3WhereLipCheck()).
 ** Return the address of the OP_FilterInit, whose jump the caller points
-** past the code that builds the filter, or 0 if none was coded.
+** past the code that builds the filter, or 0 if none was coded.  The
+** filter is built before the join starts if its level is in
+** pWInfo->mLipEarly (sqlite3LipBuildEarly()).
 */
 int sqlite3LipCodeFilterInit(
   Parse *pParse,
@@ -902,11 +925,16 @@ int sqlite3LipCodeFilterInit(
   }
   if( bAllStat ) return 0;        /* Decided at prepare time */
   iOuter = lipOuterCursor(pWInfo);
+  if( iOuter+1>=LIP_INIT_EARLY ) iOuter = -1;     /* Does not fit in P5 */
   pOuterTab = pWInfo->pTabList->a[pWInfo->a[0].iFrom].pSTab;
   addr = sqlite3VdbeAddOp4Int(v, OP_FilterInit, pLevel->regFilter, 0,
                               pLevel->iTabCur,
                               nSearch - pOuterTab->nRowLogEst);
-  sqlite3VdbeChangeP5(v, (u16)(iOuter+1));
+  if( iOuter>=0 && (pWInfo->mLipEarly & MASKBIT(iLevel))!=0 ){
+    sqlite3VdbeChangeP5(v, (u16)((iOuter+1) | LIP_INIT_EARLY));
+  }else{
+    sqlite3VdbeChangeP5(v, (u16)(iOuter+1));
+  }
   VdbeCoverage(v);
   return addr;
 }
@@ -935,11 +963,158 @@ u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
 }
 
 /*
+** Return the loops that the key of the search of pLoop (the right-hand
+** sides of its equality terms, which filterPullDown() codes) refers to.
+** This can be fewer than the prerequisites of the loop: a CROSS JOIN makes
+** every table on its left a prerequisite, to force the join order.
+*/
+static Bitmask lipKeyPrereq(WhereLoop *pLoop){
+  Bitmask m = 0;
+  int i;
+  int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
+  if( n>pLoop->nLTerm ) return ALLBITS;
+  for(i=0; i<n; i++){
+    WhereTerm *pTerm = pLoop->aLTerm[i];
+    if( NEVER(pTerm==0) ) return ALLBITS;
+    m |= pTerm->prereqRight;
+  }
+  return m;
+}
+
+/*
+** Return true if the Bloom filter of level iLevel of pWInfo has been built
+** and not yet probed, and can be probed by code placed where the loops
+** not in notReady have started: every table its key is computed from is
+** ready.  Such a filter is probed there together with the others, before
+** any search of the inner loops (filterPullDown() in wherecode.c).
+*/
+int sqlite3LipCanPullDown(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+  WhereLevel *pLevel = &pWInfo->a[iLevel];
+  assert( iLevel>=0 && iLevel<pWInfo->nLevel );
+  return pLevel->regFilter!=0
+      && pLevel->pWLoop->nSkip==0
+      && (lipKeyPrereq(pLevel->pWLoop) & notReady)==0;
+}
+
+/*
+** Return true if the Bloom filter planned for level iLevel of pWInfo
+** (WHERE_BLOOMFILTER) can be built before the join starts and probed
+** wherever its key is first known, whatever the join order:
+**
+**   (1) it is a search of an ordinary table of the database by equality
+**       (no IN operator, no skip-scan, no automatic index, no subquery);
+**   (2) its table is joined by an inner join: rejecting a row at an outer
+**       loop then drops only rows that the search would have dropped.
+**       The right table of a LEFT JOIN keeps its filter at its own level,
+**       where a rejected key still gives the row of NULLs.
+**
+** What the build inserts never depends on a row of the join, wherever it
+** is built: sqlite3ConstructBloomFilter() inserts the key of every row of
+** the table that passes the table's own constraints (those that refer to
+** no other table and hold no subquery); a constraint that refers to
+** another table, of this join or of an enclosing query, is left to the
+** search.  Queries with a RIGHT or FULL JOIN are excluded by the caller.
+*/
+static int lipCanBuildEarly(WhereInfo *pWInfo, int iLevel){
+  WhereLevel *pLevel = &pWInfo->a[iLevel];
+  WhereLoop *pLoop = pLevel->pWLoop;
+  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
+  Table *pTab = pItem->pSTab;
+  if( (pLoop->wsFlags & (WHERE_BLOOMFILTER|WHERE_AUTO_INDEX|WHERE_COLUMN_IN))
+        !=WHERE_BLOOMFILTER
+  ){
+    return 0;
+  }
+  if( pLoop->nSkip ) return 0;
+  if( pItem->fg.jointype & (JT_LEFT|JT_LTORJ|JT_RIGHT) ) return 0;
+  if( pItem->fg.isSubquery || !IsOrdinaryTable(pTab) || pTab->tnum<=0 ){
+    return 0;
+  }
+  return 1;
+}
+
+/*
+** LIP: build, before the outer loop of the join of pWInfo starts, every
+** Bloom filter that can be built then (lipCanBuildEarly()).  Called by
+** sqlite3WhereBegin() after the cursors are opened and before the code of
+** the first loop; notReady has every loop of the join.  The levels whose
+** filter is built here are recorded in pWInfo->mLipEarly: their probes are
+** coded by sqlite3LipProbeEarly() as soon as their keys are known, and
+** their EXPLAIN QUERY PLAN lines go there.  Each build is run once per
+** statement (OP_Once), and OP_FilterInit may still decide at run time not
+** to build a filter.  Other filters are built at their own level, as
+** before.
+*/
+void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
+  Parse *pParse = pWInfo->pParse;
+  int i;
+  assert( pWInfo->nLevel>=2 && pWInfo->mLipEarly==0 );
+  if( OptimizationDisabled(pParse->db, SQLITE_BloomPulldown) ) return;
+  if( pWInfo->pTabList->a[0].fg.jointype & JT_LTORJ ) return;  /* RIGHT JOIN */
+  for(i=1; i<pWInfo->nLevel; i++){
+    if( !lipCanBuildEarly(pWInfo, i) ) continue;
+    pWInfo->mLipEarly |= MASKBIT(i);
+    sqlite3ConstructBloomFilter(pWInfo, i, &pWInfo->a[i], notReady, 1);
+    if( pParse->db->mallocFailed ) return;
+    assert( pWInfo->a[i].regFilter>0 );
+  }
+}
+
+/*
+** LIP: called by sqlite3WhereBegin() right after the code that starts the
+** loop of level iLevel (notReady: the loops not started yet).  Probe now,
+** before any search of the inner loops, every filter built early whose
+** key is known here, as one group whose order adapts at run time; a
+** rejected key goes on to the next row of level iLevel.  If the next
+** level is among them, the group is left to it: it probes its own filter
+** first thing in its code, with the others pulled down into its group
+** (filterPullDown()), at the same point, and shares its key with its
+** search.  Either way, EXPLAIN QUERY PLAN shows the filters here, before
+** the SEARCH lines of the loops they protect.
+*/
+void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+  Parse *pParse = pWInfo->pParse;
+  int aMember[LIP_MAX_GROUP];        /* Levels probed, in the code's order */
+  int nMember = 0;
+  int bNext;                         /* The group is left to iLevel+1 */
+  int i;
+  if( iLevel+1>=pWInfo->nLevel ) return;
+  bNext = (pWInfo->mLipEarly & MASKBIT(iLevel+1))!=0
+       && sqlite3LipCanPullDown(pWInfo, iLevel+1, notReady);
+  if( bNext ) aMember[nMember++] = iLevel+1;
+  /* The selection of sqlite3LipGroupBegin() */
+  for(i=iLevel+1+bNext; i<pWInfo->nLevel && nMember<LIP_MAX_GROUP; i++){
+    if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) aMember[nMember++] = i;
+  }
+  /* The EXPLAIN lines of the filters built early (other filters have had
+  ** theirs where they were built).  They are in the outer loop: code them
+  ** only when they can be shown, as sqlite3WhereExplainOneScan() does. */
+#if !defined(SQLITE_DEBUG)
+  if( sqlite3ParseToplevel(pParse)->explain==2
+   || IS_STMT_SCANSTATUS(pParse->db)
+  )
+#endif
+  {
+    for(i=0; i<nMember; i++){
+      int iMember = aMember[i];
+      if( pWInfo->mLipEarly & MASKBIT(iMember) ){
+        sqlite3WhereExplainBloomFilter(pParse, pWInfo, &pWInfo->a[iMember]);
+      }
+    }
+  }
+  if( nMember==0 || bNext ) return;
+  sqlite3WhereLipPullDown(pWInfo, iLevel, pWInfo->a[iLevel].addrCont,
+                          notReady);
+}
+
+/*
 ** Begin the code that probes the LIP Bloom filter of level iLevel of
-** pWInfo together with the filters of the inner levels that can be probed
-** at the same point (filterPullDown() in wherecode.c), before any inner
-** search.  Return 0 if the level's filter is the only one: the caller then
-** codes a single OP_Filter.  Otherwise return 1; the group is coded as a
+** pWInfo (if bOwn; else the level has none) together with the filters of
+** the inner levels that can be probed at the same point
+** (sqlite3LipCanPullDown(); filterPullDown() in wherecode.c), before any
+** inner search.  Return 0 if there are fewer than two filters to probe:
+** the caller then codes a single OP_Filter, if any.  Otherwise return 1
+** (or 0 if memory runs out); the group is coded as a
 ** region of segments, one per filter, followed by its descriptor:
 **
 **   seg0:  <compute key0>; Filter f0, next, key0, P5=distance to desc
@@ -961,17 +1136,14 @@ int sqlite3LipGroupBegin(
   WhereInfo *pWInfo,
   int iLevel,
   Bitmask notReady,
+  int bOwn,
   LipGroupCode *pG
 ){
-  int n = 1;
+  int n = bOwn!=0;
   int i;
   memset(pG, 0, sizeof(*pG));
   for(i=iLevel+1; i<pWInfo->nLevel && n<LIP_MAX_GROUP; i++){
-    WhereLevel *pLevel = &pWInfo->a[i];
-    if( pLevel->regFilter==0 ) continue;
-    if( pLevel->pWLoop->nSkip ) continue;
-    if( pLevel->pWLoop->prereq & notReady ) continue;
-    n++;
+    if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) n++;
   }
   if( n<2 ) return 0;
   pG->ai = (u32*)sqlite3DbMallocZero(pParse->db, sizeof(u32)*(3+n));

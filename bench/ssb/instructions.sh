@@ -3,7 +3,9 @@
 # valgrind's callgrind: a deterministic companion to the timings of run.py,
 # for differences of a few percent that the noise of a shared machine hides.
 #
-#   bench/ssb/instructions.sh [--sf SF] [--seed N] [--analyze] [--queries Q1.1,Q3.3]
+#   bench/ssb/instructions.sh [--sf SF] [--seed N] [--analyze] [--forced] [--queries Q1.1,Q3.3]
+#
+# --forced: the queries of queries-forced.sql (join orders forced by CROSS JOIN).
 #
 # Uses the databases run.py generates (bench/out/ssb-sf<SF>-seed<N>[-analyze].db;
 # run it first), bench/.stock/sqlite3 (bench/build-stock.sh) and build/sqlite3.
@@ -13,14 +15,15 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-sf=1 seed=1 analyze= queries=
+sf=1 seed=1 analyze= queries= qfile=queries.sql
 while [ $# -gt 0 ]; do
   case $1 in
     --sf) sf=${2:?--sf needs a value}; shift 2 ;;
     --seed) seed=${2:?--seed needs a value}; shift 2 ;;
     --analyze) analyze=-analyze; shift ;;
+    --forced) qfile=queries-forced.sql; shift ;;
     --queries) queries=${2:?--queries needs a value}; shift 2 ;;
-    *) echo "bench/ssb/instructions.sh: unknown option '$1' (--sf SF, --seed N, --analyze, --queries LIST)" >&2; exit 2 ;;
+    *) echo "bench/ssb/instructions.sh: unknown option '$1' (--sf SF, --seed N, --analyze, --forced, --queries LIST)" >&2; exit 2 ;;
   esac
 done
 command -v valgrind >/dev/null || { echo "bench/ssb/instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
@@ -30,15 +33,15 @@ stock=$top/bench/.stock/sqlite3
 ours=$top/build/sqlite3
 [ -x "$stock" ] || { echo "bench/ssb/instructions.sh: no $stock: run bench/build-stock.sh" >&2; exit 1; }
 [ -x "$ours" ] || { echo "bench/ssb/instructions.sh: no $ours: run ./configure && make" >&2; exit 1; }
-echo "# SSB SF $sf seed $seed${analyze:+, after ANALYZE}: instructions (callgrind Ir)"
+echo "# SSB SF $sf seed $seed${analyze:+, after ANALYZE}, $qfile: instructions (callgrind Ir)"
 echo "# stock: $("$stock" :memory: 'select sqlite_source_id()')"
 echo "# ours:  $("$ours" :memory: 'select sqlite_source_id()'), lip_filter ON"
-python3 - "$db" "$stock" "$ours" "$here" "$queries" <<'EOF'
+python3 - "$db" "$stock" "$ours" "$here" "$queries" "$qfile" <<'EOF'
 import re, subprocess, sys
-db, stock, ours, here, want = sys.argv[1:6]
+db, stock, ours, here, want, qfile = sys.argv[1:7]
 sys.path.insert(0, here)
 import run as ssb                    # bench/ssb/run.py: the same query list
-qs = ssb.queries()
+qs = ssb.queries(qfile)
 want = [w for w in want.split(',') if w]
 unknown = set(want) - set(n for n, _ in qs)
 if unknown:

@@ -21,8 +21,8 @@ OURS = benchlib.OURS_SHELL
 STOCK = benchlib.STOCK_SHELL
 STOCK_DROPIN = benchlib.STOCK_DROPIN_SHELL
 
-def queries():
-    text = open(os.path.join(HERE, 'queries.sql')).read()
+def queries(name='queries.sql'):
+    text = open(os.path.join(HERE, name)).read()
     out = []
     for block in re.split(r'^-- (Q\d\.\d)\n', text, flags=re.M)[1:]:
         out.append(block)
@@ -209,6 +209,8 @@ def main():
     ap.add_argument('--systems', default='',
                     help='comma-separated, default all: stock,lip-off,lip-on,duckdb-1t,duckdb-all')
     ap.add_argument('--queries', default='', help='comma-separated subset, e.g. Q2.1,Q3.1')
+    ap.add_argument('--forced', action='store_true',
+                    help='the queries of queries-forced.sql: join orders forced by CROSS JOIN to poor ones')
     ap.add_argument('--out', default=benchlib.OUT)
     a = ap.parse_args()
     if a.sf <= 0:
@@ -237,7 +239,8 @@ def main():
         die('no stock build: run bench/build-stock.sh first')
     if 'stock-dropin' in systems and not os.access(STOCK_DROPIN, os.X_OK):
         die('no stock-dropin build: run bench/build-stock.sh --dropin first')
-    qs = queries()
+    qfile = 'queries-forced.sql' if a.forced else 'queries.sql'
+    qs = queries(qfile)
     if a.queries:
         want = a.queries.split(',')
         unknown = [q for q in want if q not in dict(qs)]
@@ -284,6 +287,7 @@ def main():
                             dbf = ddb if s in DUCK else db
                             row = dict(benchmark='ssb', variant=vname, analyze=mode, query=qn, system=s,
                                        rep=rep - a.warmup + 1, seconds=t, rows=n, sf=a.sf, seed=a.seed,
+                                       queries=qfile,
                                        db=os.path.basename(dbf), db_bytes=os.path.getsize(dbf), **mach,
                                        **{k: cfgs[s].get(k, '') for k in CFG_KEYS})
                             if w is None:
@@ -295,6 +299,7 @@ def main():
     plots = make_plots(a, stamp, variants, systems, qs, results)
     with open(md, 'w') as f:
         f.write('# SSB, scale factor %g, seed %d (%s)\n\n' % (a.sf, a.seed, stamp))
+        f.write('Queries: bench/ssb/%s%s.\n' % (qfile, ' (join orders forced by CROSS JOIN)' if a.forced else ''))
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
         f.write('Warm-up runs per query: %d; timed runs: %d; systems alternate in each run.\n' % (a.warmup, a.repeat))
         for s in skipped:
