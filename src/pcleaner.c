@@ -73,6 +73,13 @@
 #define PCLEANER_STATS_COLS 11
 
 /*
+** After a batch that was not written (too few reclaimable pages, or the
+** database locked), the cleaner looks again after nTrigger/RETRY_DIV
+** more page allocations.
+*/
+#define PCLEANER_RETRY_DIV 8
+
+/*
 ** The names of the modes, as PRAGMA page_cleaner takes and returns them.
 */
 static const char *const azCleanerMode[] = { "off", "sync", "thread" };
@@ -1074,9 +1081,11 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
   }
   *ppTail = 0;
   if( n<(nTrigger+1)/2 ){
-    /* Too many are referenced or need a sync: do not scan again until
-    ** more pages are dirty. */
-    p->nRetry = sqlite3PcacheDirtyCount(p->pCache) + 1 + nTrigger/8;
+    /* Too many are referenced or need a sync: do not scan again for the
+    ** next nTrigger/8 page allocations.  (Not "until more pages are dirty":
+    ** the cache's own spills keep the dirty count from growing past the
+    ** cache, so such a wait could last for the rest of the transaction.) */
+    p->nRetry = 1 + nTrigger/PCLEANER_RETRY_DIV;
     return SQLITE_OK;
   }
 
@@ -1100,7 +1109,7 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     ** the commit will wait for the lock as usual. */
     rc = SQLITE_OK;
     p->nBusy++;
-    p->nRetry = sqlite3PcacheDirtyCount(p->pCache) + 1 + nTrigger/8;
+    p->nRetry = 1 + nTrigger/PCLEANER_RETRY_DIV;
   }
   p->nUsec += pcleanerNow() - t0;
   return rc;
@@ -1154,7 +1163,10 @@ int sqlite3PcleanerAlloc(PCleaner *p){
   int nDirty = sqlite3PcacheDirtyCount(p->pCache);
   int nTrigger;
   assert( p->eMode!=PCLEANER_OFF );
-  if( nDirty<p->nRetry ) return SQLITE_OK;
+  if( p->nRetry>0 ){
+    p->nRetry--;
+    return SQLITE_OK;
+  }
   nTrigger = pcleanerTrigger(p);
   if( nDirty<nTrigger ) return SQLITE_OK;
   return pcleanerBatch(p, nTrigger);
