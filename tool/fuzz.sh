@@ -1,0 +1,302 @@
+#!/bin/sh
+# make fuzz: upstream's fuzz tests under AddressSanitizer and
+# UndefinedBehaviorSanitizer, on the patched tree (doc/fuzzing.md).
+#
+# Usage: tool/fuzz.sh              the whole run (make fuzz)
+#        tool/fuzz.sh --quick BUILDDIR
+#                                  a slice of it, for make test
+#                                  (test/checks/fuzz-quick.sh)
+#
+# The whole run configures two build directories of their own with
+# ./configure --disable-tcl CC=<clang if installed, else gcc>
+# CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -g -O1":
+#
+#   build-fuzz/           the default options: LIP Bloom filters on
+#                         (SQLITE_LIP_DEFAULT=1), the page cleaner off;
+#   build-fuzz-pcleaner/  the same plus -DSQLITE_PCLEANER_DEFAULT=1
+#                         -DSQLITE_PCLEANER_THRESHOLD_PCT=0: every connection
+#                         starts with PRAGMA page_cleaner=sync and
+#                         page_cleaner_threshold=0, so a batch is written at
+#                         every page allocation that finds a reclaimable dirty
+#                         page (LIP stays on).  FUZZ_PCLEANER=thread uses
+#                         page_cleaner=thread instead (fuzzcheck's in-memory
+#                         VFS has no file descriptor, so its write queue runs
+#                         in deferred mode, drained by the writing thread).
+#
+# In each, upstream's own make rules (main.mk) build fuzzcheck and
+# sessionfuzz, which then run as upstream's "fuzztest" target runs them:
+# fuzzcheck over every test/fuzzdata*.db of the tree (main.mk's FUZZDATA),
+# sessionfuzz over test/sessionfuzz-data*.db.  (The tree's other fuzzers,
+# dbfuzz and dbfuzz2, are libFuzzer harnesses with no corpus in the tree
+# beyond dbfuzz2's single seed; upstream's fuzztest does not run them.)
+# Each corpus file is one job, FUZZ_JOBS (default: the number of cores) at
+# a time; the two builds run in parallel too.
+#
+# A job passes if the program exits 0, prints its summary line ("0 errors out
+# of N tests" / "N cases, 0 crashes") and its output holds no sanitizer
+# report; it then counts its N test cases as passed.  Anything else - a
+# sanitizer report, a fatal fuzzcheck error (crash, memory leak, timeout,
+# failed invariant), a non-zero exit - counts as one failure, and the start
+# of its report is shown.  The last line is "N passed, N failed".
+#
+# --quick BUILDDIR (for make test): builds upstream's "fuzzcheck-asan" target
+# in an already built build directory, adding to its sanitizer flags
+# -fsanitize=address,undefined -fno-sanitize-recover=undefined -O1 and the
+# page-cleaner defines above (so one binary has LIP on and the cleaner on at
+# threshold 0), moves the binary out of the build directory, and runs every
+# FUZZ_QUICK_SLICE-th case (default 20) of every test/fuzzdata*.db
+# (fuzzcheck --slice 0 N).  Exit 77 if the compiler cannot build and run an
+# -fsanitize=address,undefined program.
+#
+# Environment: CC (compiler of the whole run; default clang if installed,
+# else gcc), FUZZ_JOBS, FUZZ_PCLEANER (sync|thread), FUZZ_TIMEOUT (fuzzcheck's
+# time limit for one test case, in ms; fuzzcheck's default is 120000: it has
+# no limit for a whole run), FUZZ_QUICK_SLICE, FUZZ_ARGS (more fuzzcheck
+# options), FUZZ_KEEP=1 (keep the logs of a passing run).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+note() { echo "lipsqlite-fuzz: $*"; }
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+# halt_on_error: the first report ends the program; exitcode distinct
+# from fuzzcheck's own fatal errors (1).
+ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1:exitcode=86}
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+# The regular expression of the first line of a sanitizer report.
+report_re='(ERROR|WARNING): (AddressSanitizer|LeakSanitizer)|runtime error:|UndefinedBehaviorSanitizer'
+
+# run_one BIN CORPUS LOG LABEL: run one job (fuzzcheck or sessionfuzz on one
+# corpus file), judge it, print one result line (and the start of any
+# report), and write "pass N" or "fail" to LOG.res.
+run_one() {
+  bin=$1 corpus=$2 log=$3 label=$4
+  t0=$(date +%s)
+  case $(basename "$bin") in
+    sessionfuzz*)
+      "$bin" run "$corpus" > "$log" 2>&1; st=$?
+      n=$(sed -n 's/.* \([0-9][0-9]*\) cases, 0 crashes$/\1/p' "$log" | tail -n 1) ;;
+    *)
+      # shellcheck disable=SC2086
+      "$bin" --brief ${FUZZ_TIMEOUT:+--timeout "$FUZZ_TIMEOUT"} ${FUZZ_SLICE:+--slice 0 "$FUZZ_SLICE"} \
+        ${FUZZ_ARGS:-} "$corpus" > "$log" 2>&1; st=$?
+      n=$(sed -n 's/^[^ ]* [^ ]*: 0 errors out of \([0-9][0-9]*\) tests,.*/\1/p' "$log" |
+          awk '{s+=$1} END {if (NR) print s}') ;;
+  esac
+  secs=$(( $(date +%s) - t0 ))
+  rep=$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1)
+  if [ "$st" = 0 ] && [ -n "$n" ] && [ -z "$rep" ]; then
+    echo "pass $n" > "$log.res"
+    echo "ok   $label: $n test cases, ${secs}s"
+  else
+    echo fail > "$log.res"
+    echo "FAIL $label: exit $st after ${secs}s; log: $log"
+    if [ -n "$rep" ]; then
+      sed -n "$rep,\$p" "$log" | head -n 40 | sed 's/^/  | /'
+    else
+      tail -n 15 "$log" | sed 's/^/  | /'
+    fi
+    case $(basename "$bin") in
+      sessionfuzz*) ;;
+      *) echo "  (to find the test case: $bin -v -v $corpus, the last sqlid=,dbid= printed;" \
+              "then --sqlid/--dbid and --export-sql/--export-db DIR extract it)" ;;
+    esac
+  fi
+}
+
+if [ "${1:-}" = --run-one ]; then
+  shift
+  run_one "$@"
+  exit 0
+fi
+
+# probe CC DIR: can CC build and run an -fsanitize=address,undefined program?
+# The program, DIR/probe, overflows a heap block if given an argument.
+probe() {
+  cat > "$2/probe.c" <<'EOF'
+#include <stdlib.h>
+int main(int argc, char **argv){
+  volatile char *p = malloc(8);
+  int r;
+  (void)argv;
+  if( p==0 ) return 1;
+  p[0] = 0;
+  p[argc+6] = 1;          /* p[8] with an argument: one byte past the end */
+  r = p[0];
+  free((void*)p);
+  return r;
+}
+EOF
+  $1 $san -g -O1 "$2/probe.c" -o "$2/probe" > "$2/probe.log" 2>&1 &&
+    ASAN_OPTIONS=detect_leaks=0 "$2/probe" > /dev/null 2>&1
+}
+
+# selftest DIR FUZZCHECK CORPUS: the judging of run_one sees a sanitizer
+# report (DIR/probe's planted overflow, run as a job: UBSan's object-size
+# check or ASan reports it) and a fuzzcheck error
+# (its own TEST_FAILURE=5, a simulated failure after the first case of a
+# corpus of template databases, such as fuzzdata3.db) as failures.  Return non-zero, having said why, if it does not.
+selftest() {
+  printf '#!/bin/sh\nexec "%s" overflow\n' "$1/probe" > "$1/planted"
+  chmod +x "$1/planted"
+  sh "$here/fuzz.sh" --run-one "$1/planted" "$3" "$1/planted.log" self-test:planted-overflow > /dev/null
+  TEST_FAILURE=5 sh "$here/fuzz.sh" --run-one "$2" "$3" "$1/simulated.log" self-test:simulated > /dev/null
+  if [ "$(cat "$1/planted.log.res")" != fail ] || ! grep -Eq "$report_re" "$1/planted.log"; then
+    note "self-test: a planted heap overflow was not reported, or not judged a failure"; return 1
+  fi
+  if [ "$(cat "$1/simulated.log.res")" != fail ] || ! grep -q 'simulated failure' "$1/simulated.log"; then
+    note "self-test: fuzzcheck's simulated failure (TEST_FAILURE=5) was not judged a failure"; return 1
+  fi
+  echo "ok   self-test: a planted heap overflow and a simulated fuzzcheck error are both failures"
+}
+
+# run_jobs LISTFILE: run the jobs in LISTFILE (lines "BIN CORPUS LOG LABEL")
+# FUZZ_JOBS at a time, then add up their results into passed and failed.
+run_jobs() {
+  njobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+  xargs -n 4 -P "$njobs" sh "$here/fuzz.sh" --run-one < "$1"
+  passed=0 failed=0
+  while read -r _b _c log _l; do
+    res=$(cat "$log.res" 2>/dev/null || echo fail)
+    case $res in
+      pass\ *) passed=$((passed + ${res#pass })) ;;
+      *) failed=$((failed + 1)) ;;
+    esac
+  done < "$1"
+}
+
+t0=$(date +%s)
+if [ "${1:-}" = --quick ]; then
+  # The quick slice, in an already built build directory.
+  build=${2:?usage: tool/fuzz.sh --quick BUILDDIR}
+  build=$(cd "$build" 2>/dev/null && pwd) ||
+    { note "no build directory $2"; echo "0 passed, 1 failed"; exit 1; }
+  [ -f "$build/sqlite3.c" ] && [ -f "$build/Makefile" ] ||
+    { note "no $build/sqlite3.c: build first"; echo "0 passed, 1 failed"; exit 1; }
+  cc=$(sed -n 's/^CC = //p' "$build/Makefile" | head -n 1)
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-fuzz.XXXXXX") || exit 1
+  if ! probe "${cc:-cc}" "$tmp"; then
+    note "skip: ${cc:-cc} cannot build and run an $san program:" \
+      "$(grep -m 1 -i error "$tmp/probe.log")"
+    note "(Debian: the gcc package's libasan and libubsan, or apt-get install clang and configure with CC=clang)"
+    rm -rf "$tmp"; exit 77
+  fi
+  flags="$san -O1 -DSQLITE_PCLEANER_DEFAULT=1 -DSQLITE_PCLEANER_THRESHOLD_PCT=0"
+  note "building upstream's fuzzcheck-asan in $build with: $flags"
+  rm -f "$build/fuzzcheck-asan"
+  if ! make -C "$build" fuzzcheck-asan "CFLAGS.fuzzcheck-asan.fsanitize=$flags" > "$tmp/build.log" 2>&1; then
+    tail -n 20 "$tmp/build.log"
+    note "cannot build fuzzcheck-asan (log: $tmp/build.log)"; echo "0 passed, 1 failed"; exit 1
+  fi
+  mv "$build/fuzzcheck-asan" "$tmp/fuzzcheck"
+  bsecs=$(( $(date +%s) - t0 ))
+  for o in LIP_DEFAULT=1 PCLEANER_DEFAULT=sync PCLEANER_THRESHOLD_PCT=0; do
+    grep -aq "$o" "$tmp/fuzzcheck" ||
+      { note "the binary's compile_options lack $o"; echo "0 passed, 1 failed"; exit 1; }
+  done
+  if ! selftest "$tmp" "$tmp/fuzzcheck" "$build/sqlite/test/fuzzdata3.db"; then
+    note "logs in $tmp"; echo "0 passed, 1 failed"; exit 1
+  fi
+  FUZZ_SLICE=${FUZZ_QUICK_SLICE:-20}
+  export FUZZ_SLICE
+  : > "$tmp/jobs"
+  for f in "$build"/sqlite/test/fuzzdata*.db; do
+    echo "$tmp/fuzzcheck $f $tmp/$(basename "$f" .db).log lip+pcleaner:$(basename "$f")/slice-1-of-$FUZZ_SLICE" >> "$tmp/jobs"
+  done
+  run_jobs "$tmp/jobs"
+  note "fuzzcheck-asan built in ${bsecs}s; the quick run took $(( $(date +%s) - t0 ))s in all"
+  if [ $failed = 0 ] && [ "${FUZZ_KEEP:-0}" != 1 ]; then rm -rf "$tmp"; else note "logs in $tmp"; fi
+  echo "$passed passed, $failed failed"
+  [ $failed = 0 ]
+  exit
+fi
+
+# The whole run.
+if [ -n "${CC:-}" ]; then cc=$CC
+elif command -v clang > /dev/null 2>&1; then cc=clang
+else cc=gcc; fi
+pcmode=${FUZZ_PCLEANER:-sync}
+case $pcmode in
+  sync) pcdef=1 ;;
+  thread) pcdef=2 ;;
+  *) note "FUZZ_PCLEANER must be sync or thread, not '$pcmode'"; exit 2 ;;
+esac
+fuzzdir=$top/build-fuzz
+mkdir -p "$fuzzdir" || exit 1
+if ! probe "$cc" "$fuzzdir"; then
+  cat "$fuzzdir/probe.log"
+  note "$cc cannot build and run an $san program (Debian: apt-get install clang, or gcc's libasan/libubsan)"
+  echo "0 passed, 1 failed"; exit 1
+fi
+base="$san -g -O1"
+# VARIANT DIR EXTRA-CFLAGS
+variants="lip:$fuzzdir: pcleaner-$pcmode:$top/build-fuzz-pcleaner:-DSQLITE_PCLEANER_DEFAULT=$pcdef@-DSQLITE_PCLEANER_THRESHOLD_PCT=0"
+
+note "compiler $cc; CFLAGS $base"
+for v in $variants; do
+  name=${v%%:*} rest=${v#*:}
+  dir=${rest%%:*} extra=$(echo "${rest#*:}" | tr @ ' ')
+  note "configuring $name in $dir${extra:+ (with $extra)}"
+  if ! "$top/configure" --builddir="$dir" --makefile="$dir/lipsqlite.mk" --disable-tcl \
+       CC="$cc" CFLAGS="$base${extra:+ $extra}" > "$fuzzdir/configure-$name.log" 2>&1; then
+    tail -n 20 "$fuzzdir/configure-$name.log"
+    note "configure failed for $name"; echo "0 passed, 1 failed"; exit 1
+  fi
+done
+
+# The builds, in parallel: upstream's rules in each build directory (each
+# binary compiles the whole amalgamation with the sanitizers: -j2 runs the
+# two of a directory together).
+pids=
+for v in $variants; do
+  name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
+  note "building fuzzcheck and sessionfuzz for $name (log: $dir/fuzz-build.log)"
+  make -j2 -C "$dir" fuzzcheck sessionfuzz > "$dir/fuzz-build.log" 2>&1 &
+  pids="$pids $!"
+done
+bfail=0
+for p in $pids; do wait "$p" || bfail=1; done
+if [ $bfail = 1 ]; then
+  for v in $variants; do
+    rest=${v#*:}; dir=${rest%%:*}
+    tail -n 10 "$dir/fuzz-build.log"
+  done
+  note "a build failed"; echo "0 passed, 1 failed"; exit 1
+fi
+note "built in $(( $(date +%s) - t0 ))s"
+
+# Each binary must carry the defaults its run is about.
+for v in $variants; do
+  name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
+  case $name in
+    lip) want="LIP_DEFAULT=1 PCLEANER_DEFAULT=off" ;;
+    *) want="LIP_DEFAULT=1 PCLEANER_DEFAULT=$pcmode PCLEANER_THRESHOLD_PCT=0" ;;
+  esac
+  for o in $want; do
+    grep -aq "$o" "$dir/fuzzcheck" ||
+      { note "$dir/fuzzcheck: compile_options lack $o"; echo "0 passed, 1 failed"; exit 1; }
+  done
+done
+
+logs=$fuzzdir/logs
+rm -rf "$logs"; mkdir -p "$logs"
+selftest "$fuzzdir" "$fuzzdir/fuzzcheck" "$fuzzdir/sqlite/test/fuzzdata3.db" ||
+  { note "self-test logs in $fuzzdir"; echo "0 passed, 1 failed"; exit 1; }
+# The jobs, largest corpus files first (of both runs), so that the parallel
+# jobs end at about the same time.
+: > "$logs/jobs.unsorted"
+for v in $variants; do
+  name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
+  for f in "$dir"/sqlite/test/fuzzdata*.db "$dir"/sqlite/test/sessionfuzz-data*.db; do
+    [ -f "$f" ] || continue
+    case $f in */sessionfuzz-data*) prog=sessionfuzz ;; *) prog=fuzzcheck ;; esac
+    echo "$(wc -c < "$f") $dir/$prog $f $logs/$name-$(basename "$f" .db).log $name:$prog:$(basename "$f")" >> "$logs/jobs.unsorted"
+  done
+done
+sort -k1,1nr "$logs/jobs.unsorted" | cut -d' ' -f2- > "$logs/jobs"
+note "running $(wc -l < "$logs/jobs") jobs, ${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)} at a time (logs: $logs)"
+run_jobs "$logs/jobs"
+note "make fuzz took $(( $(date +%s) - t0 ))s"
+echo "$passed passed, $failed failed"
+[ $failed = 0 ]
