@@ -22,7 +22,7 @@ full configuration), bench/out/largetx-<stamp>-latencies.csv (every measured
 transaction), bench/out/largetx-<stamp>.md (medians, min-max, ratios of
 medians) and PNG plots when matplotlib is importable.
 """
-import argparse, csv, hashlib, os, re, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
+import argparse, csv, hashlib, json, os, re, shutil, sqlite3, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
 import benchlib
@@ -35,6 +35,8 @@ STRACE = '/usr/bin/strace'
 TRACED = 'write,pwrite64,fsync,fdatasync,writev,pwritev'
 WRITES = ('write', 'pwrite64', 'writev', 'pwritev')
 SYNCS_CALLS = ('fsync', 'fdatasync')
+IOTIME_SRC = os.path.join(TOP, 'bench', 'largetx', 'iotime.c')
+IOTIME_KINDS = ('pwrite', 'pread', 'sync')
 
 # Transaction sizes: rows per transaction (about 120 bytes a row) and the
 # default number of measured transactions.
@@ -55,6 +57,15 @@ class Bench(benchlib.DriverBench):
         super().__init__('largetx', a, tmp)   # self.libs: 'stock'/'ours'
         self.seccomp = False  # strace --seccomp-bpf: stop at the traced calls only (faster)
         self.python = None    # the Python of --driver python, as pydriver.py --probe reports it
+        self.iotime = None    # the LD_PRELOAD library of --iotime
+
+    def compile_iotime(self):
+        """Compile bench/largetx/iotime.c, the LD_PRELOAD library of --iotime."""
+        self.iotime = os.path.join(self.tmp, 'iotime.so')
+        cmd = ['cc', '-O2', '-Wall', '-shared', '-fPIC', '-o', self.iotime, IOTIME_SRC, '-ldl', '-lpthread']
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            die('compiling %s failed: %s' % (rel(IOTIME_SRC), r.stderr.strip().splitlines()[-1:]), 1)
 
     def command(self, driver, lib, db, opts):
         """The command line and environment (None: this one) of one run of
@@ -92,7 +103,8 @@ class Bench(benchlib.DriverBench):
         return 'ours', a.cache, ['PRAGMA page_cleaner=%s' % mode,
                                  'PRAGMA page_cleaner_threshold=%g' % threshold]
 
-    def run(self, name, threshold, size, journal, sync, strace_log=None, driver=None, keep=None):
+    def run(self, name, threshold, size, journal, sync, strace_log=None, driver=None, keep=None,
+            iotime_out=None):
         """One run of system name with the driver of --driver (or driver);
         its JSON result.  The database is --db, removed after the run, or
         keep, left in place."""
@@ -106,6 +118,10 @@ class Bench(benchlib.DriverBench):
         for q in sql:
             opts += ['--sql', q]
         cmd, env = self.command(driver or self.a.driver, lib, db, opts)
+        if iotime_out:
+            env = dict(env or os.environ, LD_PRELOAD=self.iotime, IOTIME_OUT=iotime_out)
+            if os.path.exists(iotime_out):
+                os.remove(iotime_out)
         if strace_log:
             cmd = [STRACE, '-f', '-qq'] + (['--seccomp-bpf'] if self.seccomp else []) + [
                 '-o', strace_log, '-e', 'trace=' + TRACED, '--'] + cmd
@@ -119,7 +135,29 @@ class Bench(benchlib.DriverBench):
         res['lib'] = lib
         if strace_log:
             res['syscalls'] = parse_strace(strace_log, ntx)
+        if iotime_out:
+            res['iotime'] = parse_iotime(iotime_out, ntx, '%s %s %s %s' % (name, size, journal, sync))
         return res
+
+
+def parse_iotime(path, ntx, what):
+    """iotime.c's report of one run, per measured transaction: ms of wall
+    time, and per kind of call (pwrite, pread, sync) calls and ms inside
+    them in the transaction's thread ('tx') and in the other threads
+    ('other')."""
+    try:
+        with open(path) as f:
+            raw = json.load(f)
+    except (OSError, ValueError) as e:
+        die('%s under iotime.so: no report (%s); did the driver issue its markers?' % (what, e), 1)
+    out = {'wall_ms': raw['wall_s'] * 1e3 / ntx}
+    for grp in ('tx', 'other'):
+        for k in IOTIME_KINDS:
+            calls, secs = raw[grp][k]
+            out['%s_%s_calls' % (grp, k)] = calls / ntx
+            out['%s_%s_ms' % (grp, k)] = secs * 1e3 / ntx
+        out['%s_io_ms' % grp] = sum(out['%s_%s_ms' % (grp, k)] for k in IOTIME_KINDS)
+    return out
 
 
 def parse_strace(path, ntx):
@@ -272,6 +310,9 @@ def main():
     ap.add_argument('--syscalls-tx', type=int, default=None,
                     help='measured transactions of the strace run (default: as the timed runs); '
                     'strace costs about 0.1 ms per write call here')
+    ap.add_argument('--iotime', action='store_true',
+                    help='one extra run per system and config with bench/largetx/iotime.c preloaded: wall time '
+                    'inside pwrite, pread and fsync, in the transaction\'s thread and in other threads')
     ap.add_argument('--quick', action='store_true',
                     help='smoke pass: 1mb,10kb, wal,delete, full, 8 tx, repeat 1')
     a = benchlib.parse_library_args(ap)
@@ -357,13 +398,17 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
         for s in a.syncs:
             systems = [(n, None) for n in refs] + [('cleaner-' + a.sweep_mode, t) for t in a.sweep]
             groups.append(dict(kind='sweep', size=a.sweep_size, journal='wal', sync=s, systems=systems))
-    nruns = sum(len(g['systems']) * (a.warmup_runs + a.repeat + (1 if a.syscalls else 0)) for g in groups)
+    nruns = sum(len(g['systems']) * (a.warmup_runs + a.repeat + (1 if a.syscalls else 0) + (1 if a.iotime else 0))
+                for g in groups)
+    if a.iotime:
+        b.compile_iotime()
 
     csvpath = os.path.join(a.out, 'largetx-%s.csv' % stamp)
     latpath = os.path.join(a.out, 'largetx-%s-latencies.csv' % stamp)
     results = {}     # (kind, size, journal, sync, label) -> list of result dicts
     sysinfo = {}     # label -> first result (configuration as read back)
     sc = {}          # (kind, size, journal, sync, label) -> syscall counts
+    io = {}          # (kind, size, journal, sync, label) -> iotime.c's times per transaction
     done = 0
     t_start = time.time()
     fcsv = open(csvpath, 'w', newline='')
@@ -402,12 +447,23 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
                     done, nruns, time.time() - t_start, g['kind'], size, j, s, lb,
                     res['syscalls']['writes_per_tx'], res['syscalls']['fsyncs_per_tx'],
                     res['syscalls']['kib_written_per_tx']))
+        if a.iotime:
+            for name, th in g['systems']:
+                done += 1
+                lb = label(name, th)
+                res = b.run(name, th, size, j, s, iotime_out=os.path.join(tmp, 'iotime.json'))
+                y = io[(g['kind'], size, j, s, lb)] = res['iotime']
+                progress('[%d/%d %4.0fs] %s %-5s %-8s %-6s %-20s iotime    %7.2f ms/tx: pwrite %.2f  pread %.2f  '
+                         'sync %.2f  (other threads %.2f)' % (
+                             done, nruns, time.time() - t_start, g['kind'], size, j, s, lb, y['wall_ms'],
+                             y['tx_pwrite_ms'], y['tx_pread_ms'], y['tx_sync_ms'], y['other_io_ms']))
         # The group's rows, now that its system calls are known.
         for name, th in g['systems']:
             key = (g['kind'], size, j, s, label(name, th))
             for res in results.get(key, []):
                 cs = cleaner_stats(res)
                 sy = sc.get(key, {})
+                it = io.get(key, {})
                 req = res['requested']
                 row = dict(
                     stamp=stamp, kind=g['kind'], system=name,
@@ -418,6 +474,7 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
                     mean_ms=res['mean_ms'], min_ms=res['min_ms'], max_ms=res['max_ms'], total_s=res['total_s'],
                     syscalls_tx=(a.syscalls_tx or req['tx']) if sy else '', writes_per_tx=sy.get('writes_per_tx', ''), fsyncs_per_tx=sy.get('fsyncs_per_tx', ''),
                     kib_written_per_tx=sy.get('kib_written_per_tx', ''), syscalls=sy.get('calls', ''),
+                    iotime=json.dumps(it, sort_keys=True) if it else '',
                     cleaner_batches=cs['batches'] if cs else '', cleaner_pages=cs['pages'] if cs else '',
                     cleaner_us=cs['us'] if cs else '',
                     page_cleaner=res.get('page_cleaner') if res.get('page_cleaner') is not None else 'absent',
@@ -448,7 +505,7 @@ def bench(a, tmp, stamp, ours, stock, skipped, dbdir):
     md = os.path.join(a.out, 'largetx-%s.md' % stamp)
     plots = make_plots(a, stamp, groups, results) if not a.no_plots else 'plots skipped (--no-plots)'
     write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots,
-                 time.time() - t_start, content)
+                 time.time() - t_start, content, io)
     benchlib.print_report(md, ('CSV', csvpath), ('Latencies', latpath), ('Report', md))
 
 
@@ -477,7 +534,7 @@ def driver_line(a, b):
 
 
 def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, csvpath, latpath, plots, elapsed,
-                 content=None):
+                 content=None, io=None):
     with open(md, 'w') as f:
         f.write('# Large transactions (page-cleaner paper), %s\n\n' % stamp)
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s; database in %(db_dir)s '
@@ -551,7 +608,8 @@ def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, c
                 ('cleaner-sync@%g' % a.threshold, 'stock'), ('cleaner-thread@%g' % a.threshold, 'stock'),
                 ('cleaner-off', 'stock'),
                 ('cleaner-sync@%g' % a.threshold, 'infinite-ours'), ('cleaner-thread@%g' % a.threshold, 'infinite-ours'),
-                ('cleaner-off', 'infinite-ours'), ('stock', 'infinite-stock'))
+                ('cleaner-off', 'infinite-ours'), ('cleaner-thread@%g' % a.threshold, 'infinite-stock'),
+                ('stock', 'infinite-stock'))
                 if x in labels and y in labels]
             if pairs:
                 f.write('\nRatios of median throughputs within this run (> 1: the first is faster).\n\n')
@@ -587,6 +645,8 @@ def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, c
                         cells.append('%.1f / %.2f / %.0f' % (y['writes_per_tx'], y['fsyncs_per_tx'],
                                                              y['kib_written_per_tx']) if y else '-')
                     f.write('| %s | %s |\n' % (g['journal'].upper(), ' | '.join(cells)))
+            if a.iotime:
+                write_iotime(f, a, size, s, gs, labels, io)
             cl = [lb for lb in labels if lb.startswith('cleaner-')]
             if cl and any(cleaner_stats(r) for g in gs for lb in cl
                           for r in results.get(('matrix', size, g['journal'], s, lb), [])):
@@ -630,6 +690,28 @@ def write_report(md, a, b, stamp, groups, results, sysinfo, sc, mach, skipped, c
                     (' %.1f | %.2f |' % (y['writes_per_tx'], y['fsyncs_per_tx']) if y else ' - | - |')
                     if a.syscalls else ''))
         benchlib.write_tail(f, plots, elapsed)
+
+
+def write_iotime(f, a, size, s, gs, labels, io):
+    """The report's table of where the transaction's thread spends its
+    time (--iotime), and the bound it sets on taking the writes off it."""
+    f.write('\nWhere the time goes (one separate run per system with `bench/largetx/iotime.c` preloaded, '
+            'the measured transactions only): ms per transaction of wall time; of it, ms inside pwrite / pread / '
+            'fsync+fdatasync in the transaction\'s thread; and ms inside those calls in other threads (the '
+            'cleaner\'s writer). "Without pwrite" = wall time minus the thread\'s pwrite time, as transactions/s: '
+            'the most that taking every write off the thread could reach if nothing else changed.\n\n')
+    f.write('| journal | system | wall ms/tx | pwrite ms (calls) | pread ms (calls) | sync ms (calls) | '
+            'rest ms | other threads ms | tx/s | tx/s without pwrite |\n|---|---|---|---|---|---|---|---|---|---|\n')
+    for g in gs:
+        for lb in labels:
+            y = io.get(('matrix', size, g['journal'], s, lb))
+            if not y:
+                continue
+            rest = y['wall_ms'] - y['tx_io_ms']
+            f.write('| %s | %s | %.1f | %.1f (%.0f) | %.1f (%.0f) | %.1f (%.1f) | %.1f | %.1f | %.1f | %.1f |\n' % (
+                g['journal'].upper(), lb, y['wall_ms'], y['tx_pwrite_ms'], y['tx_pwrite_calls'],
+                y['tx_pread_ms'], y['tx_pread_calls'], y['tx_sync_ms'], y['tx_sync_calls'], rest,
+                y['other_io_ms'], 1e3 / y['wall_ms'], 1e3 / (y['wall_ms'] - y['tx_pwrite_ms'])))
 
 
 def make_plots(a, stamp, groups, results):
