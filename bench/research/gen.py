@@ -26,7 +26,8 @@ What the data is like:
 - names drawn from small vocabularies (README.md, sample_012.fq.gz,
   run3.bam, ...), so a name repeats in many directories; about 3% of files
   are copies of an earlier file (same name, size and mtime in another
-  directory): what the duplicate search finds;
+  directory), large files more often than small ones: what the duplicate
+  search finds (it looks at files above 1 MiB only);
 - a few names with a comma, a quote, a space or non-ASCII UTF-8 letters;
 - UIDs and GIDs of 60 users in 12 groups; times of 2015-2023.
 Python's random.Random(seed) drives everything, so a seed gives the same
@@ -117,7 +118,7 @@ def generate(rows, seed, out):
                 size = 0 if rnd.random() < 0.02 else int(math.exp(rnd.gauss(math.log(medb), sig)))
                 size = min(size, 400 * 10**9)
                 mtime = rnd.randint(T0, T1)
-                if size > 1 << 20 and rnd.random() < 0.2:
+                if rnd.random() < (0.2 if size > 1 << 20 else 0.02):
                     copies.append((name, ext, size, mtime))
                     if len(copies) > 5000:
                         copies.pop(rnd.randrange(len(copies)))
