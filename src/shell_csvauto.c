@@ -104,6 +104,9 @@ struct CaReader {
   int *aLen;                  /* Length of each field */
   unsigned char *aQuoted;     /* True if the field was quoted */
   char *zErr;                 /* Error message (sqlite3_malloc) */
+  int cTabSep;                /* cSep when aPlain[] was made, or 0 */
+  unsigned char aPlain[256];  /* Bytes that end an unquoted field */
+  unsigned char aQuote[256];  /* Bytes that stop the scan of a quoted one */
 };
 
 /*
@@ -170,6 +173,38 @@ static void caAppend(CaReader *r, int c){
   r->z[r->n++] = (char)c;
 }
 
+/* Append n bytes to the record's text. */
+static void caAppendN(CaReader *r, const unsigned char *z, i64 n){
+  if( r->n+n>=r->nAlloc ){
+    r->nAlloc = r->nAlloc*2 + n + 256;
+    r->z = sqlite3_realloc64(r->z, r->nAlloc);
+    shell_check_oom(r->z);
+  }
+  memcpy(&r->z[r->n], z, (size_t)n);
+  r->n += n;
+}
+
+/*
+** Append to the record the input up to the first byte whose entry in
+** aStop[] is set; consume that byte and return it, or EOF at the end of
+** the input.
+*/
+static int caScan(CaReader *r, const unsigned char *aStop){
+  while( 1 ){
+    const unsigned char *zBuf = r->buf;
+    i64 i = r->iBuf, n = r->nBuf, j = i;
+    while( j<n && !aStop[zBuf[j]] ) j++;
+    if( j>i ) caAppendN(r, &zBuf[i], j-i);
+    if( j<n ){
+      r->iBuf = j+1;
+      return zBuf[j];
+    }
+    r->iBuf = n;
+    if( caFill(r)==EOF ) return EOF;
+    r->iBuf--;
+  }
+}
+
 /* End the current field, which started at z[iStart]. */
 static void caEndField(CaReader *r, i64 iStart, int bQuoted){
   if( r->nField>=r->nFieldAlloc ){
@@ -225,6 +260,11 @@ static int caCheckUtf8(CaReader *r){
   i64 i = 0;
   int k;
   while( i<r->n ){
+    if( i+8<=r->n ){
+      u64 w;
+      memcpy(&w, &z[i], 8);
+      if( (w & (u64)0x8080808080808080LL)==0 ){ i += 8; continue; }
+    }
     if( z[i]<0x80 ){ i++; continue; }
     k = caUtf8Len(&z[i], r->n - i);
     if( k==0 ){
@@ -251,6 +291,13 @@ static int caReadRecord(CaReader *r, int bCheck){
   int cRow = r->cRow;
   r->nField = 0;
   r->n = 0;
+  if( r->cTabSep!=cSep ){
+    memset(r->aPlain, 0, sizeof(r->aPlain));
+    memset(r->aQuote, 0, sizeof(r->aQuote));
+    r->aPlain[(u8)cSep] = r->aPlain[(u8)cRow] = r->aPlain[0] = 1;
+    r->aQuote['"'] = r->aQuote[(u8)cRow] = r->aQuote[0] = 1;
+    r->cTabSep = cSep;
+  }
   c = CA_GETC(r);
   /* Skip empty lines */
   while( c==cRow || c=='\r' ){
@@ -274,7 +321,7 @@ static int caReadRecord(CaReader *r, int bCheck){
       i64 iQuoteLine = r->nLine;
       bQuoted = 1;
       while( 1 ){
-        c = CA_GETC(r);
+        c = caScan(r, r->aQuote);
         if( c=='"' ){
           c = CA_GETC(r);
           if( c!='"' ) break;
@@ -299,12 +346,12 @@ static int caReadRecord(CaReader *r, int bCheck){
             "inside a quoted field is written \"\")", r->nField+1, c);
       }
     }else{
-      while( c!=cSep && c!=cRow && c!=EOF ){
-        if( c==0 ){
-          return caError(r, r->nLine, "NUL byte in field %d", r->nField+1);
-        }
+      if( c!=EOF && !r->aPlain[c] ){
         caAppend(r, c);
-        c = CA_GETC(r);
+        c = caScan(r, r->aPlain);
+      }
+      if( c==0 ){
+        return caError(r, r->nLine, "NUL byte in field %d", r->nField+1);
       }
       if( c!=cSep && r->n>iStart && r->z[r->n-1]=='\r' ) r->n--;
     }
@@ -800,8 +847,14 @@ static int csvautoImport(
       const char *z = CA_FIELD(&r, i);
       int n = r.aLen[i];
       i64 iVal = 0;
-      int eKind = caClassify(z, n, &iVal);
       int eType = aCol[i].eType;
+      int eKind;
+      if( eType==CA_TEXT && n>0 ){
+        /* Any non-empty value fits a TEXT column */
+        sqlite3_bind_text(pStmt, i+1, z, n, SQLITE_STATIC);
+        continue;
+      }
+      eKind = caClassify(z, n, &iVal);
       if( eKind==CA_EMPTY ){
         if( eType==CA_TEXT && r.aQuoted[i] ){
           sqlite3_bind_text(pStmt, i+1, "", 0, SQLITE_STATIC);
