@@ -66,7 +66,7 @@
 # define CA_CHUNK_ROWS 64
 #endif
 #define CA_BUFSZ (1<<20)      /* Bytes read from the file at a time */
-#define CA_I64_MAX ((u64)0x7fffffffffffffffLL)
+#define CA_I64_MAX ((((u64)0x7fffffff)<<32)|(u64)0xffffffff)
 
 /* Return codes of caReadRecord() */
 #define CA_ROW   1
@@ -263,7 +263,7 @@ static int caCheckUtf8(CaReader *r){
     if( i+8<=r->n ){
       u64 w;
       memcpy(&w, &z[i], 8);
-      if( (w & (u64)0x8080808080808080LL)==0 ){ i += 8; continue; }
+      if( (w & ((((u64)0x80808080)<<32)|(u64)0x80808080))==0 ){ i += 8; continue; }
     }
     if( z[i]<0x80 ){ i++; continue; }
     k = caUtf8Len(&z[i], r->n - i);
@@ -678,7 +678,8 @@ static int csvautoImport(
     sqlite3_free(zChunk);
     if( sqlite3_str_errcode(pAll)!=SQLITE_OK ){
       sqlite3_free(sqlite3_str_finish(pAll));
-      zErr = sqlite3_mprintf("%s: too large to read from a pipe", r.zName);
+      zErr = sqlite3_mprintf("%s: cannot be repositioned, and is too large "
+                             "to be read into memory", r.zName);
       rc = caFail(p, zErr, 0);
       goto import_done;
     }
