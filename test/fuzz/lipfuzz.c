@@ -123,6 +123,7 @@ static struct {
   int nTxCommitted;     /* Transactions committed */
   int nTxFault;         /* Transactions in which a fault fired */
   int nReopen;          /* Closes and reopens */
+  int nReader;          /* Transactions with a WAL reader open */
   int nThreadUnix;      /* THREAD cases on the unix VFS */
   i64 nBatch;           /* page_cleaner_stats batches, summed */
   i64 nQueued;          /* page_cleaner_stats queued, summed */
@@ -266,6 +267,9 @@ struct LipCase {
   int nDim;
   Dim aDim[MX_DIM];
   sqlite3_str *pSchema;  /* Every statement of the schema and data */
+  int nFact;             /* Rows of f: its largest id */
+  int nFactKey[MX_DIM];  /* Some foreign keys of f, per dimension */
+  char *azFactKey[MX_DIM][MX_KEY];
 };
 
 static const char *azAff[] = {
@@ -497,7 +501,11 @@ static void lipMakeSchema(LipCase *p){
     for(i=0; i<p->nDim; i++){
       char *z = factKey(r, p->aDim[i].nKey, p->aDim[i].azKey);
       sqlite3_str_appendf(s, ",%s", z);
-      sqlite3_free(z);
+      if( p->nFactKey[i]<MX_KEY && rnd(r, 4)==0 ){
+        p->azFactKey[i][p->nFactKey[i]++] = z;
+      }else{
+        sqlite3_free(z);
+      }
     }
     if( rnd(r, 10) ){
       sqlite3_str_appendf(s, ",%d,%d)", rnd(r, 3), rnd(r, 100));
@@ -507,6 +515,7 @@ static void lipMakeSchema(LipCase *p){
     lipSchemaSql(p, sqlite3_str_finish(s));
   }
   lipSchemaSql(p, sqlite3_mprintf("COMMIT"));
+  p->nFact = nFact;
   if( rnd(r, 10)<3 ) lipSchemaSql(p, sqlite3_mprintf("ANALYZE"));
 }
 
@@ -548,10 +557,16 @@ static char *lipJoinCond(LipCase *p, int i, const char *zT, const char *zF){
   Dim *pD = &p->aDim[i];
   char *zE = sqlite3_mprintf(pD->zKey, zT);
   char *z;
+  int x = rnd(&p->rng, 16);
+  /* Mostly "=", either way round; sometimes "IS" (NULL matches NULL), or a
+  ** COLLATE on the comparison (which may or may not match the index's) */
+  const char *zOp = x==0 ? " IS " : "=";
+  const char *zColl = x==1 ? " COLLATE NOCASE" : x==2 ? " COLLATE BINARY"
+                    : x==3 ? " COLLATE RTRIM" : "";
   if( rnd(&p->rng, 4)==0 ){
-    z = sqlite3_mprintf("%s=%s.fk%d", zE, zF, i+1);
+    z = sqlite3_mprintf("%s%s%s.fk%d%s", zE, zOp, zF, i+1, zColl);
   }else{
-    z = sqlite3_mprintf("%s.fk%d=%s", zF, i+1, zE);
+    z = sqlite3_mprintf("%s.fk%d%s%s%s", zF, i+1, zOp, zE, zColl);
   }
   sqlite3_free(zE);
   if( pD->eKind==DK_TWO ){
@@ -794,18 +809,31 @@ static i64 lipRejected(sqlite3 *db){
 }
 
 /*
-** Run zSql on db with lip_filter bOn, into pRes.
+** Run zSql on db with lip_filter bOn, into pRes.  If ppKeep is not NULL,
+** the statement is kept there, and if it holds one already, that one is
+** run again (reset, the setting left as it is: changing it would expire
+** the statement) instead of a new one: the same program runs again.
 */
-static void lipRun(sqlite3 *db, const char *zSql, int bOn, Res *pRes){
+static void lipRun(
+  sqlite3 *db, const char *zSql, int bOn, Res *pRes, sqlite3_stmt **ppKeep
+){
   sqlite3_stmt *pStmt = 0;
   int rc, i, n;
   memset(pRes, 0, sizeof(*pRes));
-  sqlite3_exec(db, bOn ? "PRAGMA lip_filter=ON" : "PRAGMA lip_filter=OFF",
-               0, 0, 0);
+  if( ppKeep==0 || *ppKeep==0 ){
+    sqlite3_exec(db, bOn ? "PRAGMA lip_filter=ON" : "PRAGMA lip_filter=OFF",
+                 0, 0, 0);
+  }
   lipRejected(db);
   nProgress = 0;
   sqlite3_progress_handler(db, 1000, lipProgress, 0);
-  rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  if( ppKeep && *ppKeep ){
+    pStmt = *ppKeep;
+    sqlite3_reset(pStmt);
+    rc = SQLITE_OK;
+  }else{
+    rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  }
   if( rc==SQLITE_OK ){
     n = sqlite3_column_count(pStmt);
     while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
@@ -828,10 +856,17 @@ static void lipRun(sqlite3 *db, const char *zSql, int bOn, Res *pRes){
     pRes->bInterrupted = rc==SQLITE_INTERRUPT || nProgress>20000;
   }
   pRes->rc = rc;
-  sqlite3_finalize(pStmt);
+  if( ppKeep ){
+    sqlite3_reset(pStmt);
+    *ppKeep = pStmt;
+  }else{
+    sqlite3_finalize(pStmt);
+  }
   sqlite3_progress_handler(db, 0, 0, 0);
   pRes->nRejected = lipRejected(db);
-  qsort(pRes->azRow, pRes->nRow, sizeof(char*), cmpStr);
+  if( pRes->nRow>1 ){
+    qsort(pRes->azRow, pRes->nRow, sizeof(char*), cmpStr);
+  }
 }
 
 /*
@@ -914,6 +949,91 @@ static void lipReport(LipCase *p, const char *zSql, Res *pOn, Res *pOff){
 }
 
 /*
+** Run zSql with lip_filter OFF and ON, compare, count, report.  With ppKeep
+** not NULL, the ON run's statement is kept in *ppKeep or, if there is one
+** already, run again (lipRun()).  Return the number of failures (0 or 1).
+*/
+static int lipCompare(LipCase *p, const char *zSql, sqlite3_stmt **ppKeep){
+  Res on, off;
+  int i, bDiff = 0, nFail = 0;
+  lipRun(p->db, zSql, 0, &off, 0);
+  lipRun(p->db, zSql, !g.bNoFeature, &on, ppKeep);
+  if( g.bCorrupt && on.nRow>0 ){
+    /* Self-test: one row of the ON run changed */
+    char *z = sqlite3_mprintf("%s|corrupted", on.azRow[0]);
+    sqlite3_free(on.azRow[0]);
+    on.azRow[0] = z;
+    g.bCorrupt = 0;
+  }
+  if( on.bInterrupted || off.bInterrupted ){
+    /* Too long: not compared */
+  }else if( on.rc!=off.rc
+         || (on.zErr && off.zErr && strcmp(on.zErr, off.zErr)!=0)
+         || on.nRow!=off.nRow ){
+    bDiff = 1;
+  }else{
+    for(i=0; i<on.nRow; i++){
+      if( strcmp(on.azRow[i], off.azRow[i])!=0 ){ bDiff = 1; break; }
+    }
+  }
+  if( bDiff ){
+    lipReport(p, zSql, &on, &off);
+    nFail++;
+  }else if( !on.bInterrupted && !off.bInterrupted ){
+    if( on.rc==SQLITE_DONE ){
+      g.nCompared++;
+      g.nRows += on.nRow;
+      /* Counted as using LIP: more BLOOM FILTER lines with it ON than
+      ** OFF, more rows rejected with it ON than OFF */
+      if( (ppKeep==0 || *ppKeep==0)
+       && lipPlanned(p->db, zSql, !g.bNoFeature)>lipPlanned(p->db, zSql, 0)
+      ){
+        g.nPlanned++;
+      }
+      if( on.nRejected>off.nRejected ) g.nRejected++;
+    }else{
+      g.nBothErr++;
+      if( g.bVerbose ) printf("-- both failed: %s\n", on.zErr);
+    }
+  }
+  if( ppKeep && *ppKeep && on.rc!=SQLITE_DONE ){
+    sqlite3_finalize(*ppKeep);
+    *ppKeep = 0;
+  }
+  resFree(&on);
+  resFree(&off);
+  return nFail;
+}
+
+/*
+** Change the data of case p a little: a new row in a dimension (a key
+** that some fact rows may have), a new fact row, a dimension row deleted.
+*/
+static void lipChangeData(LipCase *p){
+  Rng *r = &p->rng;
+  int i = rnd(r, p->nDim), j;
+  char *zK = factKey(r, p->nFactKey[i], p->azFactKey[i]);
+  sqlite3_str *s;
+  lipSchemaSql(p, sqlite3_mprintf(
+      "INSERT INTO d%d(k,k2,a,b,c,s) VALUES(%s,%d,%d,%s,NULL,NULL)",
+      i+1, zK, rnd(r, 3), rnd(r, 10), azB[rnd(r, sizeof(azB)/sizeof(azB[0]))]));
+  sqlite3_free(zK);
+  s = sqlite3_str_new(0);
+  sqlite3_str_appendf(s, "INSERT INTO f VALUES(%d", ++p->nFact);
+  for(j=0; j<p->nDim; j++){
+    char *z = factKey(r, p->aDim[j].nKey, p->aDim[j].azKey);
+    sqlite3_str_appendf(s, ",%s", z);
+    sqlite3_free(z);
+  }
+  sqlite3_str_appendf(s, ",%d,%d)", rnd(r, 3), rnd(r, 100));
+  lipSchemaSql(p, sqlite3_str_finish(s));
+  if( rnd(r, 2) ){
+    lipSchemaSql(p, sqlite3_mprintf("DELETE FROM d%d WHERE a=%d",
+                                    rnd(r, p->nDim)+1, rnd(r, 10)));
+  }
+}
+
+/*
 ** Run case g.iCase of part lip.  Return 0 if it passed.
 */
 static int lipCase(void){
@@ -930,56 +1050,26 @@ static int lipCase(void){
   lipMakeSchema(&c);
   for(q=0; q<nQuery && nFail==0; q++){
     char *zSql = lipQuery(&c);
-    Res on, off;
-    int bDiff = 0;
+    sqlite3_stmt *pKeep = 0;
+    int bAgain = rnd(&c.rng, 4)==0;
     g.nQuery++;
     if( g.bVerbose ) printf("-- query %d\n%s;\n", q, zSql);
-    lipRun(c.db, zSql, !g.bNoFeature, &on);
-    lipRun(c.db, zSql, 0, &off);
-    if( g.bCorrupt && on.nRow>0 ){
-      /* Self-test: one row of the ON run changed */
-      char *z = sqlite3_mprintf("%s|corrupted", on.azRow[0]);
-      sqlite3_free(on.azRow[0]);
-      on.azRow[0] = z;
-      g.bCorrupt = 0;
+    nFail += lipCompare(&c, zSql, bAgain ? &pKeep : 0);
+    if( bAgain && nFail==0 ){
+      /* Change the data, and run the same program again (its filters must
+      ** be built again: a key inserted since must pass) */
+      lipChangeData(&c);
+      if( g.bVerbose ) printf("-- the same statement again\n");
+      nFail += lipCompare(&c, zSql, &pKeep);
     }
-    if( on.bInterrupted || off.bInterrupted ){
-      /* Too long: not compared (both must still be sane) */
-    }else if( on.rc!=off.rc
-           || (on.zErr && off.zErr && strcmp(on.zErr, off.zErr)!=0)
-           || on.nRow!=off.nRow ){
-      bDiff = 1;
-    }else{
-      for(i=0; i<on.nRow; i++){
-        if( strcmp(on.azRow[i], off.azRow[i])!=0 ){ bDiff = 1; break; }
-      }
-    }
-    if( bDiff ){
-      lipReport(&c, zSql, &on, &off);
-      nFail++;
-    }else if( !on.bInterrupted && !off.bInterrupted ){
-      if( on.rc==SQLITE_DONE ){
-        g.nCompared++;
-        g.nRows += on.nRow;
-        /* Counted as using LIP: more BLOOM FILTER lines with it ON than
-        ** OFF, more rows rejected with it ON than OFF */
-        if( lipPlanned(c.db, zSql, !g.bNoFeature)>lipPlanned(c.db, zSql, 0) ){
-          g.nPlanned++;
-        }
-        if( on.nRejected>off.nRejected ) g.nRejected++;
-      }else{
-        g.nBothErr++;
-        if( g.bVerbose ) printf("-- both failed: %s\n", on.zErr);
-      }
-    }
-    resFree(&on);
-    resFree(&off);
+    sqlite3_finalize(pKeep);
     sqlite3_free(zSql);
   }
   for(i=0; i<c.nDim; i++){
     int j;
     for(j=0; j<c.aDim[i].nKey; j++) sqlite3_free(c.aDim[i].azKey[j]);
     for(j=0; j<c.aDim[i].nSnowKey; j++) sqlite3_free(c.aDim[i].azSnowKey[j]);
+    for(j=0; j<c.nFactKey[i]; j++) sqlite3_free(c.azFactKey[i][j]);
   }
   sqlite3_free(sqlite3_str_finish(c.pSchema));
   if( sqlite3_close(c.db)!=SQLITE_OK ){
@@ -1349,6 +1439,7 @@ struct PcCase {
   int nCache;
   int nPage;
   int bFault;           /* Through the fault VFS */
+  int bExclusive;       /* PRAGMA locking_mode=EXCLUSIVE */
   sqlite3 *db;          /* The database file */
   sqlite3 *dbModel;     /* The model */
 };
@@ -1379,10 +1470,12 @@ static int pcOpen(PcCase *p){
     return rc;
   }
   z = sqlite3_mprintf(
-      "PRAGMA page_size=%d; PRAGMA journal_mode=%s; PRAGMA synchronous=%s;"
+      "PRAGMA page_size=%d; PRAGMA locking_mode=%s;"
+      "PRAGMA journal_mode=%s; PRAGMA synchronous=%s;"
       "PRAGMA cache_size=%d; PRAGMA page_cleaner=%s;"
       "PRAGMA page_cleaner_threshold=%d.%02d; PRAGMA page_cleaner_queue=%d",
-      p->nPage, p->zJournal, p->zSync, p->nCache,
+      p->nPage, p->bExclusive ? "EXCLUSIVE" : "NORMAL",
+      p->zJournal, p->zSync, p->nCache,
       g.bNoFeature ? "off" : p->zCleaner,
       p->iThresholdPct/100, p->iThresholdPct%100, p->nQueue);
   rc = execOk(p->db, z);
@@ -1483,6 +1576,7 @@ static int pcCase(const char *zDir){
   int nTx, iTx, rc, nFail = 0;
   i64 nRowModel = 0, nRowReal = 0;
   u64 hBefore, hAfter, hReal;
+  sqlite3 *dbReader = 0;        /* A WAL reader */
 
   memset(&c, 0, sizeof(c));
   rngSeed(&c.rng, g.iSeed, (u64)g.iCase + 0x5bd1e995ULL);
@@ -1496,12 +1590,14 @@ static int pcCase(const char *zDir){
   c.nCache = rndRange(&c.rng, 10, 50);
   c.nPage = aPage[rnd(&c.rng, 4)];
   c.bFault = c.zCleaner[0]=='t' ? rnd(&c.rng, 2) : rnd(&c.rng, 4)!=0;
+  c.bExclusive = rnd(&c.rng, 5)==0;
   if( !c.bFault && c.zCleaner[0]=='t' ) g.nThreadUnix++;
   if( g.bVerbose ){
     printf("-- pc case %d: %s journal, synchronous=%s, cleaner %s at %d%%, "
-           "queue %d, cache %d pages of %d bytes, %s VFS\n", g.iCase,
-           c.zJournal, c.zSync, c.zCleaner, c.iThresholdPct, c.nQueue,
-           c.nCache, c.nPage, c.bFault ? "fault" : "default");
+           "queue %d, cache %d pages of %d bytes, %s VFS, locking_mode %s\n",
+           g.iCase, c.zJournal, c.zSync, c.zCleaner, c.iThresholdPct,
+           c.nQueue, c.nCache, c.nPage, c.bFault ? "fault" : "default",
+           c.bExclusive ? "EXCLUSIVE" : "NORMAL");
   }
   pcRemoveFiles(&c);
   faultRegister();
@@ -1529,7 +1625,7 @@ static int pcCase(const char *zDir){
     int bCommit = rnd(&c.rng, 5)!=0;
     int bArm = rnd(&c.rng, 2);
     int i, iDepth = 0, iFailed = -1, rcCommit = SQLITE_OK;
-    int bReopen;
+    int bReopen, nAfter;
     const char *zExpect;
 
     g.nTx++;
@@ -1548,6 +1644,19 @@ static int pcCase(const char *zDir){
     }
     hAfter = bCommit ? pcContent(c.dbModel, &nRowModel) : hBefore;
 
+    /* In WAL mode, now and then a reader (on the default VFS) whose
+    ** snapshot must stay the content from before the transaction */
+    if( c.zJournal[0]=='W' && !c.bExclusive && rnd(&c.rng, 4)==0 ){
+      if( sqlite3_open_v2(c.zFile, &dbReader, SQLITE_OPEN_READWRITE, 0)
+       || execOk(dbReader, "BEGIN")
+       || pcContent(dbReader, &nRowReal)!=hBefore
+      ){
+        failHeader("a reader does not see the committed content");
+        nFail++;
+        break;
+      }
+    }
+
     /* The database file, with faults armed or not */
     faultDisarm();
     if( bArm && c.bFault ){
@@ -1556,6 +1665,7 @@ static int pcCase(const char *zDir){
       fault.bPersist = rnd(&c.rng, 2);
       fault.bArmed = 1;
     }
+    nAfter = fault.nCountdown;
     iDepth = 0;
     rc = sqlite3_exec(c.db, "BEGIN", 0, 0, 0);
     if( rc ) iFailed = 0;
@@ -1581,6 +1691,19 @@ static int pcCase(const char *zDir){
              sqlite3_errmsg(c.db));
       nFail++;
       break;
+    }
+
+    if( dbReader ){
+      int bSame = pcContent(dbReader, &nRowReal)==hBefore;
+      sqlite3_exec(dbReader, "COMMIT", 0, 0, 0);
+      sqlite3_close(dbReader);
+      dbReader = 0;
+      if( !bSame ){
+        failHeader("a reader's snapshot changed during a transaction");
+        nFail++;
+        break;
+      }
+      g.nReader++;
     }
 
     /* Faults off; reopen after a fault, and now and then */
@@ -1613,15 +1736,17 @@ static int pcCase(const char *zDir){
       failHeader("the content differs from the model's");
       printf("  transaction %d (%d operations, %s), expected %s; %s VFS, "
              "%s journal, synchronous=%s, cleaner %s at %d%%, queue %d, "
-             "cache %d pages of %d bytes; fault: %s, mask %u, after %d, "
+             "cache %d pages of %d bytes, locking_mode %s; "
+             "fault: %s, mask %u, after %d, "
              "fired %d; statement rc %d (operation %d), end rc %d; "
              "reopened %d; model %lld rows, file %lld rows\n",
              iTx, nOp, bCommit ? "COMMIT" : "ROLLBACK", zExpect,
              c.bFault ? "fault" : "default", c.zJournal, c.zSync, c.zCleaner,
              c.iThresholdPct, c.nQueue, c.nCache, c.nPage,
+             c.bExclusive ? "EXCLUSIVE" : "NORMAL",
              bArm && c.bFault ? (fault.bPersist ? "persistent" : "transient")
                               : "none",
-             fault.mask, fault.nCountdown, fault.nFired, rc, iFailed,
+             fault.mask, nAfter, fault.nFired, rc, iFailed,
              rcCommit, bReopen, nRowModel, nRowReal);
       nFail++;
       break;
@@ -1675,6 +1800,7 @@ static int pcCase(const char *zDir){
       }
     }
   }
+  sqlite3_close(dbReader);
   if( c.db && pcClose(&c) ) nFail++;
   sqlite3_close(c.dbModel);
   if( nFail==0 ) pcRemoveFiles(&c);
@@ -1753,9 +1879,11 @@ int main(int argc, char **argv){
   }
   if( bPc ){
     printf("lipfuzz: pc: %d transactions (%d committed, %d with an injected "
-           "fault), %d reopens; page_cleaner_stats: %lld batches, "
-           "%lld writes queued (%lld by %d THREAD cases on the unix VFS)\n",
-           g.nTx, g.nTxCommitted, g.nTxFault, g.nReopen, g.nBatch, g.nQueued,
+           "fault, %d with a WAL reader), %d reopens; page_cleaner_stats: "
+           "%lld batches, %lld writes queued (%lld by %d THREAD cases on the "
+           "unix VFS)\n",
+           g.nTx, g.nTxCommitted, g.nTxFault, g.nReader, g.nReopen,
+           g.nBatch, g.nQueued,
            g.nQueuedUnix, g.nThreadUnix);
     if( g.nFail==0 ) rmdir(zTmpDir);
     sqlite3_free(zTmpDir);
