@@ -332,7 +332,11 @@ done
 pids=
 for v in $variants; do
   name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
-  note "building fuzzcheck and sessionfuzz for $name (log: $dir/fuzz-build.log)"
+  case $name in
+    lip) what="fuzzcheck, sessionfuzz and lipfuzz" ;;
+    *) what="fuzzcheck and sessionfuzz" ;;
+  esac
+  note "building $what for $name (log: $dir/fuzz-build.log)"
   case $name in
     # lipfuzz needs only one build (it sets its PRAGMAs itself); fuzzcheck
     # links the same sanitized sqlite3-fuzz.o (tool/lipfuzz.mk).
