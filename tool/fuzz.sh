@@ -32,27 +32,44 @@
 # Each corpus file is one job, FUZZ_JOBS (default: the number of cores) at
 # a time; the two builds run in parallel too.
 #
+# Our own fuzzer, test/fuzz/lipfuzz.c (built in build-fuzz/ by the rules of
+# tool/lipfuzz.mk, linked with the same sanitized compile of sqlite3.c as
+# fuzzcheck), adds two jobs of FUZZ_SECONDS (default 120) each: "lip"
+# (random star and snowflake schemas and join queries, each run with
+# PRAGMA lip_filter ON and OFF: equal results) and "pc" (random write
+# transactions with the page cleaner on, sync and thread, under a
+# fault-injecting VFS, against a model).  It prints its seed (FUZZ_SEED
+# sets it) and, on a failure, the command line that reruns the case.
+#
 # A job passes if the program exits 0, prints its summary line ("0 errors out
-# of N tests" / "N cases, 0 crashes") and its output holds no sanitizer
-# report; it then counts its N test cases as passed.  Anything else - a
+# of N tests" / "N cases, 0 crashes" / "N cases in Ts, 0 failed") and its
+# output holds no sanitizer report; it then counts its N test cases as
+# passed.  Anything else - a
 # sanitizer report, a fatal fuzzcheck error (crash, memory leak, timeout,
 # failed invariant), a non-zero exit - counts as one failure, and the start
 # of its report is shown.  The last line is "N passed, N failed".
 #
 # --quick BUILDDIR (for make test): builds upstream's "fuzzcheck-asan" target
-# in an already built build directory, adding to its sanitizer flags
-# -fsanitize=address,undefined -fno-sanitize-recover=undefined -O1 and the
-# page-cleaner defines above (so one binary has LIP on and the cleaner on at
-# threshold 0), moves the binary out of the build directory, and runs every
-# FUZZ_QUICK_SLICE-th case (default 20) of every test/fuzzdata*.db
-# (fuzzcheck --slice 0 N).  Exit 77 if the compiler cannot build and run an
-# -fsanitize=address,undefined program.
+# and lipfuzz in an already built build directory from one compile of
+# sqlite3.c with -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# -O1 and the page-cleaner defines above added (so fuzzcheck has LIP on and
+# the cleaner on at threshold 0), moves the binaries out of the build
+# directory, and runs every FUZZ_QUICK_SLICE-th case (default 20) of every
+# test/fuzzdata*.db (fuzzcheck --slice 0 N) and each part of lipfuzz for
+# FUZZ_QUICK_SECONDS (default 30).  Exit 77 if the compiler cannot build and
+# run an -fsanitize=address,undefined program.
+#
+# Before the jobs, a self-test checks that the judging sees failures: a
+# planted heap overflow, fuzzcheck's simulated error, and lipfuzz's
+# deliberate ones (--corrupt, --no-feature).
 #
 # Environment: CC (compiler of the whole run; default clang if installed,
 # else gcc), FUZZ_JOBS, FUZZ_PCLEANER (sync|thread), FUZZ_TIMEOUT (fuzzcheck's
 # time limit for one test case, in ms; fuzzcheck's default is 120000: it has
 # no limit for a whole run), FUZZ_QUICK_SLICE, FUZZ_ARGS (more fuzzcheck
-# options), FUZZ_KEEP=1 (keep the logs of a passing run).
+# options), FUZZ_KEEP=1 (keep the logs of a passing run), FUZZ_SECONDS and
+# FUZZ_QUICK_SECONDS (each part of lipfuzz, whole and quick run), FUZZ_SEED
+# (lipfuzz's seed; default: from the clock, printed in its log).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -77,6 +94,13 @@ run_one() {
     sessionfuzz*)
       "$bin" run "$corpus" > "$log" 2>&1; st=$?
       n=$(sed -n 's/.* \([0-9][0-9]*\) cases, 0 crashes$/\1/p' "$log" | tail -n 1) ;;
+    lipfuzz*)
+      # Our own fuzzer: "corpus" is the part (lip or pc); FUZZ_SECONDS of
+      # it, LIPFUZZ_ARGS added (the self-test's --corrupt).
+      # shellcheck disable=SC2086
+      "$bin" --part "$corpus" --seconds "${FUZZ_SECONDS:-120}" --dir "$(dirname "$log")" \
+        ${FUZZ_SEED:+--seed "$FUZZ_SEED"} ${LIPFUZZ_ARGS:-} > "$log" 2>&1; st=$?
+      n=$(sed -n 's/^lipfuzz: [a-z]*: \([0-9][0-9]*\) cases in [0-9]*s, 0 failed$/\1/p' "$log" | tail -n 1) ;;
     *)
       # shellcheck disable=SC2086
       "$bin" --brief ${FUZZ_TIMEOUT:+--timeout "$FUZZ_TIMEOUT"} ${FUZZ_SLICE:+--slice 0 "$FUZZ_SLICE"} \
@@ -86,6 +110,10 @@ run_one() {
   esac
   secs=$(( $(date +%s) - t0 ))
   rep=$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1)
+  case $(basename "$bin") in
+    lipfuzz*) [ -n "$rep" ] || fst=$(grep -n -m 1 '^FAIL' "$log" | cut -d: -f1) ;;
+    *) fst= ;;
+  esac
   if [ "$st" = 0 ] && [ -n "$n" ] && [ -z "$rep" ]; then
     echo "pass $n" > "$log.res"
     echo "ok   $label: $n test cases, ${secs}s"
@@ -94,11 +122,13 @@ run_one() {
     echo "FAIL $label: exit $st after ${secs}s; log: $log"
     if [ -n "$rep" ]; then
       sed -n "$rep,\$p" "$log" | head -n 40 | sed 's/^/  | /'
+    elif [ -n "${fst:-}" ]; then
+      sed -n "$fst,\$p" "$log" | head -n 40 | sed 's/^/  | /'
     else
       tail -n 15 "$log" | sed 's/^/  | /'
     fi
     case $(basename "$bin") in
-      sessionfuzz*) ;;
+      sessionfuzz*|lipfuzz*) ;;
       *) echo "  (to find the test case: $bin -v -v $corpus, the last sqlid=,dbid= printed;" \
               "then --sqlid/--dbid and --export-sql/--export-db DIR extract it)" ;;
     esac
@@ -151,6 +181,48 @@ selftest() {
   echo "ok   self-test: a planted heap overflow and a simulated fuzzcheck error are both failures"
 }
 
+# selftest_ours DIR LIPFUZZ: the judging of our own fuzzer's jobs sees its
+# deliberate failures as failures: --corrupt (one result row of
+# lip_filter=ON changed; the model's content changed) and --no-feature
+# (LIP, or the cleaner, never switched on: a run that does not exercise
+# the feature).  Return non-zero, having said why, if it does not.
+selftest_ours() {
+  for t in "lip:--corrupt:lip_filter=ON and OFF differ" \
+           "pc:--corrupt:the content differs from the model" \
+           "lip:--no-feature:no query used a Bloom filter" \
+           "pc:--no-feature:no batch was written"; do
+    part=${t%%:*} rest=${t#*:}
+    opt=${rest%%:*} msg=${rest#*:}
+    log=$1/self-test-lipfuzz-$part$opt.log
+    LIPFUZZ_ARGS="--seed 1 --cases 10 $opt" FUZZ_SECONDS=600 \
+      sh "$here/fuzz.sh" --run-one "$2" "$part" "$log" self-test > /dev/null
+    if [ "$(cat "$log.res")" != fail ] || ! grep -q "^FAIL.*$msg" "$log"; then
+      note "self-test: lipfuzz --part $part $opt was not judged a failure" \
+        "for '$msg' (log: $log)"; return 1
+    fi
+  done
+  rm -rf "$1"/lipfuzz-pc.*   # the scratch directories of the failed pc runs
+  echo "ok   self-test: lipfuzz's --corrupt (lip, pc) and --no-feature (lip, pc) runs are all failures"
+}
+
+# build_ours DIR SAN TARGET...: make TARGETs (lipfuzz, fuzzcheck,
+# fuzzcheck-asan) in build directory DIR with the rules of
+# tool/lipfuzz.mk: sqlite3.c compiled once into sqlite3-fuzz.o (with SAN
+# added to the directory's flags), linked into lipfuzz and into upstream's
+# fuzzcheck.  Other make arguments may follow the targets.
+build_ours() {
+  bdir=$1 bsan=$2; shift 2
+  src=$(make -s -C "$bdir" --no-print-directory \
+          --eval 'lipfuzz-var-%: ; @printf "%s\n" "$($*)"' lipfuzz-var-FUZZCHECK_SRC) || return 1
+  src=$(echo " $src " | sed 's| sqlite3\.c | sqlite3-fuzz.o |; s|^ ||; s| $||')
+  case " $src " in
+    *" sqlite3-fuzz.o "*) ;;
+    *) echo "lipsqlite-fuzz: upstream's FUZZCHECK_SRC names no sqlite3.c: '$src'"; return 1 ;;
+  esac
+  make -C "$bdir" --eval "$(cat "$here/lipfuzz.mk")" LIPSQLITE_TOP="$top" \
+    LIPFUZZ_SAN="$bsan" FUZZCHECK_SRC="$src" "$@"
+}
+
 # run_jobs LISTFILE: run the jobs in LISTFILE (lines "BIN CORPUS LOG LABEL")
 # FUZZ_JOBS at a time, then add up their results into passed and failed.
 run_jobs() {
@@ -183,24 +255,33 @@ if [ "${1:-}" = --quick ]; then
     rm -rf "$tmp"; exit 77
   fi
   flags="$san -O1 -DSQLITE_PCLEANER_DEFAULT=1 -DSQLITE_PCLEANER_THRESHOLD_PCT=0"
-  note "building upstream's fuzzcheck-asan in $build with: $flags"
-  rm -f "$build/fuzzcheck-asan"
-  if ! make -C "$build" fuzzcheck-asan "CFLAGS.fuzzcheck-asan.fsanitize=$flags" > "$tmp/build.log" 2>&1; then
+  note "building upstream's fuzzcheck-asan and our lipfuzz in $build, sqlite3.c compiled once with: $flags"
+  rm -f "$build/fuzzcheck-asan" "$build/lipfuzz" "$build/sqlite3-fuzz.o"
+  if ! build_ours "$build" "$flags" fuzzcheck-asan lipfuzz \
+         "CFLAGS.fuzzcheck-asan.fsanitize=$flags" > "$tmp/build.log" 2>&1; then
     tail -n 20 "$tmp/build.log"
-    note "cannot build fuzzcheck-asan (log: $tmp/build.log)"; echo "0 passed, 1 failed"; exit 1
+    rm -f "$build/sqlite3-fuzz.o"
+    note "cannot build fuzzcheck-asan and lipfuzz (log: $tmp/build.log)"; echo "0 passed, 1 failed"; exit 1
   fi
   mv "$build/fuzzcheck-asan" "$tmp/fuzzcheck"
+  mv "$build/lipfuzz" "$tmp/lipfuzz"
+  rm -f "$build/sqlite3-fuzz.o"
   bsecs=$(( $(date +%s) - t0 ))
   for o in LIP_DEFAULT=1 PCLEANER_DEFAULT=sync PCLEANER_THRESHOLD_PCT=0; do
     grep -aq "$o" "$tmp/fuzzcheck" ||
       { note "the binary's compile_options lack $o"; echo "0 passed, 1 failed"; exit 1; }
   done
-  if ! selftest "$tmp" "$tmp/fuzzcheck" "$build/sqlite/test/fuzzdata3.db"; then
+  if ! selftest "$tmp" "$tmp/fuzzcheck" "$build/sqlite/test/fuzzdata3.db" ||
+     ! selftest_ours "$tmp" "$tmp/lipfuzz"; then
     note "logs in $tmp"; echo "0 passed, 1 failed"; exit 1
   fi
   FUZZ_SLICE=${FUZZ_QUICK_SLICE:-20}
-  export FUZZ_SLICE
+  FUZZ_SECONDS=${FUZZ_QUICK_SECONDS:-30}
+  export FUZZ_SLICE FUZZ_SECONDS
   : > "$tmp/jobs"
+  for part in lip pc; do
+    echo "$tmp/lipfuzz $part $tmp/lipfuzz-$part.log lipfuzz:$part/${FUZZ_SECONDS}s" >> "$tmp/jobs"
+  done
   for f in "$build"/sqlite/test/fuzzdata*.db; do
     echo "$tmp/fuzzcheck $f $tmp/$(basename "$f" .db).log lip+pcleaner:$(basename "$f")/slice-1-of-$FUZZ_SLICE" >> "$tmp/jobs"
   done
@@ -251,8 +332,17 @@ done
 pids=
 for v in $variants; do
   name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
-  note "building fuzzcheck and sessionfuzz for $name (log: $dir/fuzz-build.log)"
-  make -j2 -C "$dir" fuzzcheck sessionfuzz > "$dir/fuzz-build.log" 2>&1 &
+  case $name in
+    lip) what="fuzzcheck, sessionfuzz and lipfuzz" ;;
+    *) what="fuzzcheck and sessionfuzz" ;;
+  esac
+  note "building $what for $name (log: $dir/fuzz-build.log)"
+  case $name in
+    # lipfuzz needs only one build (it sets its PRAGMAs itself); fuzzcheck
+    # links the same sanitized sqlite3-fuzz.o (tool/lipfuzz.mk).
+    lip) build_ours "$dir" "" -j2 fuzzcheck sessionfuzz lipfuzz > "$dir/fuzz-build.log" 2>&1 & ;;
+    *) make -j2 -C "$dir" fuzzcheck sessionfuzz > "$dir/fuzz-build.log" 2>&1 & ;;
+  esac
   pids="$pids $!"
 done
 bfail=0
@@ -281,11 +371,18 @@ done
 
 logs=$fuzzdir/logs
 rm -rf "$logs"; mkdir -p "$logs"
-selftest "$fuzzdir" "$fuzzdir/fuzzcheck" "$fuzzdir/sqlite/test/fuzzdata3.db" ||
+{ selftest "$fuzzdir" "$fuzzdir/fuzzcheck" "$fuzzdir/sqlite/test/fuzzdata3.db" &&
+  selftest_ours "$fuzzdir" "$fuzzdir/lipfuzz"; } ||
   { note "self-test logs in $fuzzdir"; echo "0 passed, 1 failed"; exit 1; }
-# The jobs, largest corpus files first (of both runs), so that the parallel
-# jobs end at about the same time.
+# The jobs: our own fuzzer's two parts (FUZZ_SECONDS each) first, then the
+# largest corpus files first (of both runs), so that the parallel jobs end
+# at about the same time.
+FUZZ_SECONDS=${FUZZ_SECONDS:-120}
+export FUZZ_SECONDS
 : > "$logs/jobs.unsorted"
+for part in lip pc; do
+  echo "999999999999 $fuzzdir/lipfuzz $part $logs/lipfuzz-$part.log lip:lipfuzz:$part/${FUZZ_SECONDS}s" >> "$logs/jobs.unsorted"
+done
 for v in $variants; do
   name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
   for f in "$dir"/sqlite/test/fuzzdata*.db "$dir"/sqlite/test/sessionfuzz-data*.db; do

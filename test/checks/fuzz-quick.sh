@@ -5,12 +5,19 @@
 # and with LIP on and PRAGMA page_cleaner=sync at page_cleaner_threshold=0
 # as the compile-time defaults (both checked in the binary's
 # compile_options), runs every 20th test case of every test/fuzzdata*.db of
-# the tree.  A sanitizer report, a fuzzcheck error (crash, leak, timeout,
-# failed query invariant) or a non-zero exit fails the check; make fuzz runs
-# every case, also with the cleaner off, and sessionfuzz's corpus.
+# the tree; our own fuzzer, test/fuzz/lipfuzz.c, linked with the same
+# sanitized compile of sqlite3.c, runs 30 seconds on LIP filters (results
+# with lip_filter ON and OFF equal) and 30 on the page cleaner under
+# injected I/O faults (content equal to a model's), in parallel
+# (FUZZ_QUICK_SECONDS).  A sanitizer report, a fuzzcheck or lipfuzz error
+# (crash, leak, timeout, failed query invariant, a difference) or a non-zero
+# exit fails the check; so does a self-test that finds the judging blind to
+# a planted overflow, fuzzcheck's simulated error, or lipfuzz's --corrupt and
+# --no-feature runs.  make fuzz runs every case, also with the cleaner off,
+# sessionfuzz's corpus, and lipfuzz longer.
 #
 # Skipped (77) only if the build's compiler cannot build and run an
-# -fsanitize=address,undefined program.  The binary is moved out of the
+# -fsanitize=address,undefined program.  The binaries are moved out of the
 # build directory into a scratch directory, kept with the logs on failure.
 # Run by tool/run-tests.sh with TOP and BUILD set.
 set -u
