@@ -78,17 +78,6 @@
 #define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
 #define LIP_EXACT_MIN       (1<<21)    /* ... or 256 KiB in all */
 
-/* Text modes of a key column, two bits each in FilterAdd's P5 */
-#define LIP_TEXT_ANY        0          /* All text hashes alike */
-#define LIP_TEXT_BINARY     1
-#define LIP_TEXT_NOCASE     2
-#define LIP_TEXT_RTRIM      3
-
-/* Hashes of values that have no bytes to hash */
-#define LIP_H_NULL          (((u64)0x6c697020)<<32 | 0x6e756c6c)
-#define LIP_H_TEXT          (((u64)0x6c697020)<<32 | 0x74657874)
-#define LIP_H_BLOB          (((u64)0x6c697020)<<32 | 0x626c6f62)
-
 /*
 ** A Bloom filter.
 */
@@ -197,78 +186,16 @@ static LipFilter *lipFilterCreate(Vdbe *p, int iReg, int nKey, u16 mText){
 }
 
 /*
-** A 64-bit mixing function (the finalizer of splitmix64).
-*/
-static u64 lipMix(u64 x){
-  x ^= x >> 30;
-  x *= (((u64)0xbf58476d)<<32) | 0x1ce4e5b9;
-  x ^= x >> 27;
-  x *= (((u64)0x94d049bb)<<32) | 0x133111eb;
-  x ^= x >> 31;
-  return x;
-}
-
-/*
-** Hash n bytes of z (FNV-1a), folding ASCII upper case to lower case if
-** bFold is true, starting from seed.
-*/
-static u64 lipHashBytes(const u8 *z, int n, int bFold, u64 seed){
-  u64 h = seed ^ ((((u64)0xcbf29ce4)<<32) | 0x84222325);
-  const u64 prime = (((u64)0x100)<<32) | 0x000001b3;
-  int i;
-  if( bFold ){
-    for(i=0; i<n; i++){ h = (h ^ sqlite3UpperToLower[z[i]]) * prime; }
-  }else{
-    for(i=0; i<n; i++){ h = (h ^ z[i]) * prime; }
-  }
-  return lipMix(h ^ (u64)n);
-}
-
-/*
-** Return the hash of one value.  Two values that compare equal under
-** SQLite's rules, with text compared under text mode eText, hash alike.
-*/
-static u64 lipHashValue(const Mem *pMem, int eText){
-  u16 f = pMem->flags;
-  if( f & MEM_Null ) return LIP_H_NULL;
-  if( f & (MEM_Int|MEM_IntReal) ) return lipMix((u64)pMem->u.i);
-  if( f & MEM_Real ){
-    double r = pMem->u.r;
-    u64 x;
-    if( r>=-9223372036854775808.0 && r<9223372036854775808.0 ){
-      i64 i = (i64)r;
-      if( (double)i==r ) return lipMix((u64)i);   /* Also folds -0.0 */
-    }
-    memcpy(&x, &r, sizeof(x));
-    return lipMix(x ^ LIP_H_BLOB);
-  }
-  if( f & MEM_Str ){
-    const u8 *z = (const u8*)pMem->z;
-    int n = pMem->n;
-    if( eText==LIP_TEXT_ANY || pMem->enc!=SQLITE_UTF8 ) return LIP_H_TEXT;
-    if( eText==LIP_TEXT_RTRIM ){
-      while( n>0 && z[n-1]==' ' ) n--;
-    }
-    return lipHashBytes(z, n, eText==LIP_TEXT_NOCASE, LIP_H_TEXT);
-  }
-  if( f & MEM_Blob ){
-    if( f & MEM_Zero ) return LIP_H_BLOB;
-    return lipHashBytes((const u8*)pMem->z, pMem->n, 0, LIP_H_BLOB);
-  }
-  return LIP_H_NULL;   /* Not reached: every value has a type */
-}
-
-/*
 ** Return the hash of the key in the nKey registers starting at aKey[0],
 ** under the text modes mText.
 */
 static u64 lipHashKey(const Mem *aKey, int nKey, u16 mText){
   u64 h = 0;
   int i;
-  if( nKey==1 ) return lipHashValue(aKey, mText&3);   /* Already mixed */
+  if( nKey==1 ) return sqlite3ForkHashValue(aKey, mText&3);   /* Already mixed */
   for(i=0; i<nKey; i++){
-    int eText = i<8 ? (mText>>(2*i))&3 : LIP_TEXT_ANY;
-    h = lipMix(h + lipHashValue(&aKey[i], eText) + (u64)i);
+    int eText = i<8 ? (mText>>(2*i))&3 : FORK_TEXT_ANY;
+    h = sqlite3ForkMix(h + sqlite3ForkHashValue(&aKey[i], eText) + (u64)i);
   }
   return h;
 }
@@ -314,13 +241,13 @@ static int lipBitsTest(const LipFilter *pF, u64 h){
 
 /*
 ** Turn the keys pF holds (bInt: single-column integer keys stored as
-** themselves) into their hashes, as lipHashValue() computes them, so that
+** themselves) into their hashes, as sqlite3ForkHashValue() computes them, so that
 ** keys of any kind can join them.
 */
 static void lipKeysToHashes(LipFilter *pF){
   int i;
   if( pF->bInt ){
-    for(i=0; i<pF->nHash; i++) pF->aHash[i] = lipMix(pF->aHash[i]);
+    for(i=0; i<pF->nHash; i++) pF->aHash[i] = sqlite3ForkMix(pF->aHash[i]);
     pF->bInt = 0;
   }
   pF->bExact = 0;
@@ -491,7 +418,7 @@ static SQLITE_INLINE int lipTest(
     return !lipExactHas(pF, v);
   }
   if( nKey==1 && (pKey->flags & MEM_Int)!=0 ){
-    h = lipMix((u64)pKey->u.i);        /* As lipHashValue() of an integer */
+    h = sqlite3ForkMix((u64)pKey->u.i);        /* As sqlite3ForkHashValue() of an integer */
   }else{
     h = lipHashKey(pKey, nKey, pF->mText);
   }
@@ -949,13 +876,13 @@ u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
   int i;
   for(i=0; i<nCol && i<8; i++){
     const char *zColl = pIdx->azColl[i];
-    int e = LIP_TEXT_ANY;
+    int e = FORK_TEXT_ANY;
     if( zColl==0 || sqlite3StrICmp(zColl, sqlite3StrBINARY)==0 ){
-      e = LIP_TEXT_BINARY;
+      e = FORK_TEXT_BINARY;
     }else if( sqlite3StrICmp(zColl, "NOCASE")==0 ){
-      e = LIP_TEXT_NOCASE;
+      e = FORK_TEXT_NOCASE;
     }else if( sqlite3StrICmp(zColl, "RTRIM")==0 ){
-      e = LIP_TEXT_RTRIM;
+      e = FORK_TEXT_RTRIM;
     }
     m |= (u16)(e<<(2*i));
   }

@@ -74,6 +74,7 @@ SYSTEMS = {
     'stock-dropin': (STOCK_DROPIN, ''),
     'lip-off': (OURS, 'PRAGMA lip_filter=OFF;\n'),
     'lip-on':  (OURS, 'PRAGMA lip_filter=ON;\n'),
+    'hashagg-off': (OURS, 'PRAGMA lip_filter=ON; PRAGMA hash_aggregate=OFF;\n'),
 }
 
 MARK = '--lipsqlite-filter-stats--'
@@ -195,7 +196,8 @@ def shell_config(system, db):
     cfg = dict(zip(keys, r))
     cfg['lipsqlite_version'] = benchlib.lipsqlite_version(cfg)
     cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'stock-dropin': 'n/a (upstream filter)',
-                         'lip-off': 'OFF', 'lip-on': 'ON'}[system]
+                         'lip-off': 'OFF', 'lip-on': 'ON', 'hashagg-off': 'ON'}[system]
+    cfg['hash_aggregate'] = {'stock': 'n/a', 'stock-dropin': 'n/a', 'hashagg-off': 'OFF'}.get(system, 'ON')
     return cfg
 
 def main():
@@ -207,7 +209,8 @@ def main():
     ap.add_argument('--analyze', choices=['none', 'analyze', 'both'], default='both')
     ap.add_argument('--text-keys', action='store_true', help='also run the text-keyed variant')
     ap.add_argument('--systems', default='',
-                    help='comma-separated, default all: stock,lip-off,lip-on,duckdb-1t,duckdb-all')
+                    help='comma-separated, default all: stock,lip-off,lip-on,hashagg-off,'
+                         'duckdb-1t,duckdb-all (hashagg-off: lip-on with PRAGMA hash_aggregate=OFF)')
     ap.add_argument('--queries', default='', help='comma-separated subset, e.g. Q2.1,Q3.1')
     ap.add_argument('--forced', action='store_true',
                     help='the queries of queries-forced.sql: join orders forced by CROSS JOIN to poor ones')
@@ -310,15 +313,16 @@ def main():
                 f.write('- **%s**: DuckDB %s (Python package), threads=%s, database loaded from the same '
                         'SQLite file (CSV export), ANALYZE not applicable\n' % (s, c['duckdb_version'], c['duckdb_threads']))
                 continue
-            f.write('- **%s**: `%s` sqlite_version %s, lipsqlite %s, lip_filter %s, journal_mode %s, synchronous %s, '
-                    'page_size %s, cache_size %s, mmap_size %s, temp_store %s, locking_mode %s\n' % (
+            f.write('- **%s**: `%s` sqlite_version %s, lipsqlite %s, lip_filter %s, hash_aggregate %s, journal_mode %s, '
+                    'synchronous %s, page_size %s, cache_size %s, mmap_size %s, temp_store %s, locking_mode %s\n' % (
                         s, SYSTEMS[s][0].replace(TOP + '/', ''), c.get('sqlite_version'), c.get('lipsqlite_version') or '-',
-                        c['lip_filter'], c.get('journal_mode'), c.get('synchronous'), c.get('page_size'),
+                        c['lip_filter'], c['hash_aggregate'], c.get('journal_mode'), c.get('synchronous'), c.get('page_size'),
                         c.get('cache_size'), c.get('mmap_size'), c.get('temp_store'), c.get('locking_mode')))
         f.write('\nTimes in seconds: median (min-max). Full configuration per row in %s.\n' % os.path.basename(csvpath))
         for vname, _ in variants:
             for mode in ({'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]):
-                pairs = [(x, 'lip-on') for x in ('stock', 'stock-dropin') if x in systems and 'lip-on' in systems]
+                pairs = [(x, 'lip-on') for x in ('stock', 'stock-dropin', 'hashagg-off')
+                         if x in systems and 'lip-on' in systems]
                 f.write('\n## %s keys, %s\n\n| query | %s |%s\n|---|%s%s\n' % (
                     vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', ' | '.join(systems),
                     ''.join(' %s / %s |' % pr for pr in pairs), '---|' * len(systems), '---|' * len(pairs)))

@@ -1,0 +1,960 @@
+/*
+** 2026 November 24
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** The hash aggregate of the lipsqlite fork: GROUP BY without sorting the
+** rows.
+**
+** Without an index that delivers the rows in GROUP BY order, SQLite writes
+** every input row into a sorter, sorts them and aggregates the sorted
+** stream one group at a time.  When PRAGMA hash_aggregate is on, the code
+** generator (select.c, patch 0060, through the functions at the end of
+** this file) adds a hash table in front of that sorter:
+**
+**   1. For each input row, OP_HashAggGroup looks the row's GROUP BY key up
+**      in the hash table.  The accumulators of a group (the registers of
+**      its aggregate functions and of the columns the aggregate reads)
+**      live in the table while the group is not being updated; the group
+**      of the current row is moved into the accumulator registers (the
+**      one in them moved out first), and the stock accumulator update
+**      code runs on them.
+**   2. A row of a group the table does not hold, once the table has used
+**      its memory budget (PRAGMA hash_aggregate_memory), goes to the
+**      sorter exactly as without the hash table.  A group is therefore
+**      either wholly in the table or wholly in the sorter: no row is lost
+**      or counted twice, and no partial aggregates are ever merged.
+**   3. After the scan, OP_HashAggSort sorts the groups of the table (not
+**      the rows) by the GROUP BY key, under the key's collations, and
+**      OP_HashAggEmit hands them to the stock output subroutine one at a
+**      time.  If rows went to the sorter, its groups are output as before,
+**      and before each of them OP_HashAggEmit outputs the table's groups
+**      whose keys sort before it: the two sorted streams are merged.
+**
+** Why the results are those of the sorter: keys are equal exactly when
+** sqlite3MemCompare() finds them equal under the key's collation, the
+** comparison the sorter uses; the hash (sqlite3ForkHashValue()) hashes
+** values that compare equal alike (1 and 1.0, 'a' and 'A' under NOCASE).
+** The sorter is stable, so under it the value of the GROUP BY key a group
+** reports is that of its first row in scan order, and a bare column is
+** that of its last row (or of the row min() or max() chose): the hash
+** table keeps the first row's key and moves the same registers.  The
+** groups come out in the sorter's order, so an ORDER BY that the GROUP BY
+** satisfies is still left out, as without the hash table.
+**
+** The hash table is only used for a GROUP BY whose rows the sorter would
+** have sorted (no index gives the order), of a database in UTF-8, whose
+** key collations are built-in (BINARY, NOCASE, RTRIM), whose terms are
+** sorted ascending with NULLs first (the GROUP BY takes DESC or NULLS LAST
+** from a matching ORDER BY), without DISTINCT or ORDER BY aggregates (they
+** keep per-group tables) and without indexed expressions.  EXPLAIN QUERY PLAN then says USE HASH TABLE FOR GROUP BY.
+**
+** The table lives in a register, as a pointer value with a destructor, so
+** the VDBE frees it (finalizing any aggregate contexts it still holds)
+** whenever it releases its registers.
+*/
+#include "sqliteInt.h"
+#include "vdbeInt.h"
+
+/*
+** The smallest number of hash buckets.  The bucket array doubles when the
+** groups outnumber the buckets.  Must be a power of two.
+*/
+#define HASHAGG_MIN_BUCKET 64
+
+/*
+** Every HASHAGG_CHECK_GROUPS new groups (a power of two), the table checks
+** that its groups have had at least HASHAGG_MIN_ROWS rows each on average.
+** If they have not, most groups are met once, hashing them costs more
+** than it saves, and the table takes no more groups: the rows of new
+** groups go to the sorter, as when the budget is spent.
+*/
+#define HASHAGG_CHECK_GROUPS 16384
+#define HASHAGG_MIN_ROWS     2
+
+/*
+** Groups are carved out of chunks, freed together when the table is
+** emptied.  The first chunk has HASHAGG_CHUNK_MIN bytes, each next one
+** twice as many up to HASHAGG_CHUNK_MAX (more for a group that needs more),
+** so that a small budget still holds some groups.
+*/
+#define HASHAGG_CHUNK_MIN 4096
+#define HASHAGG_CHUNK_MAX 65536
+
+/*
+** A chunk of memory for groups.  The groups follow the header.
+*/
+typedef struct HashAggChunk HashAggChunk;
+struct HashAggChunk {
+  HashAggChunk *pNext;      /* The chunk allocated before this one */
+  i64 nAlign;               /* Unused: makes the groups 8-byte aligned */
+};
+
+/*
+** One group of the hash table: its GROUP BY key (nKey values) and its
+** accumulators (nAcc values) in aMem[].  While the group is pCur, its
+** accumulators are in the accumulator registers, and the copies in aMem[]
+** are stale: they own nothing.
+*/
+typedef struct HashAggGroup HashAggGroup;
+struct HashAggGroup {
+  HashAggGroup *pNext;      /* Next in its bucket, or in the output list */
+  u64 h;                    /* Hash of the key */
+  i64 nAccByte;             /* Heap bytes of the accumulators when saved */
+  Mem aMem[FLEXARRAY];      /* The key, then the accumulators */
+};
+#define SZ_HASHAGGGROUP(N) (offsetof(HashAggGroup,aMem)+(N)*sizeof(Mem))
+
+/*
+** The hash table of one GROUP BY.
+*/
+typedef struct HashAgg HashAgg;
+struct HashAgg {
+  sqlite3 *db;              /* The database connection */
+  KeyInfo *pKeyInfo;        /* Collations and sort order of the key */
+  int nKey;                 /* Values in the GROUP BY key */
+  int iAcc;                 /* First accumulator register */
+  int nAcc;                 /* Number of accumulator registers */
+  u8 *aText;                /* Text mode of each key value (FORK_TEXT_*) */
+  HashAggChunk *pChunk;     /* Newest chunk of groups */
+  u8 *pFree;                /* Free space in pChunk */
+  i64 nFree;                /* Bytes at pFree */
+  i64 nChunk;               /* Size of the next chunk */
+  u32 nBucket;              /* Buckets in aBucket[], a power of two */
+  HashAggGroup **aBucket;   /* The hash table */
+  HashAggGroup *pCur;       /* Group now in the accumulator registers */
+  HashAggGroup *pOut;       /* Groups not output yet, sorted */
+  int iKey;                 /* Registers that receive an output group's key */
+  u8 bLoaded;               /* pOut is in the registers, being output */
+  i64 nByte;                /* Bytes used now */
+  i64 nLimit;               /* Budget: no new group beyond this */
+  u8 bFull;                 /* The budget is spent: new groups spill */
+  HashAggStat stat;         /* What this run did, for hash_aggregate_stats */
+};
+
+/* The name of the pointer type of the register that holds a HashAgg */
+static const char zHashAggType[] = "lipsqlite-hashagg";
+
+/*
+** Release the groups of pH: every group in the buckets and in the output
+** list, with whatever its Mems still hold (the key, and the aggregate
+** contexts of groups never output, which sqlite3VdbeMemRelease()
+** finalizes).  Record what the run did in the connection's statistics if
+** it hashed any row.  Leave pH empty and ready for another run.
+*/
+static void hashAggClear(HashAgg *pH){
+  int nMem = pH->nKey + pH->nAcc;
+  u32 i;
+  HashAggGroup *pG;
+  HashAggChunk *pChunk, *pPrev;
+  for(i=0; i<pH->nBucket; i++){
+    for(pG=pH->aBucket[i]; pG; pG=pG->pNext){
+      int j;
+      int n = pG==pH->pCur ? pH->nKey : nMem;  /* Stale accumulators */
+      for(j=0; j<n; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
+    }
+    pH->aBucket[i] = 0;
+  }
+  for(pG=pH->pOut; pG; pG=pG->pNext){
+    int j;
+    for(j=0; j<nMem; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
+  }
+  for(pChunk=pH->pChunk; pChunk; pChunk=pPrev){
+    pPrev = pChunk->pNext;
+    sqlite3_free(pChunk);
+  }
+  pH->pChunk = 0;
+  pH->pFree = 0;
+  pH->nFree = 0;
+  pH->nChunk = HASHAGG_CHUNK_MIN;
+  pH->pOut = 0;
+  pH->pCur = 0;
+  pH->bLoaded = 0;
+  if( pH->stat.nRowHashed+pH->stat.nRowSpilled>0 ){
+    pH->db->fork.hashAggStat = pH->stat;
+  }
+  memset(&pH->stat, 0, sizeof(pH->stat));
+  pH->nByte = (i64)pH->nBucket*sizeof(HashAggGroup*);
+  pH->bFull = 0;
+}
+
+/*
+** The destructor of the register that holds a HashAgg.
+*/
+static void hashAggFree(void *p){
+  HashAgg *pH = (HashAgg*)p;
+  hashAggClear(pH);
+  sqlite3_free(pH->aBucket);
+  sqlite3_free(pH);
+}
+
+/*
+** Return the HashAgg held in register pReg.  OP_HashAggOpen always runs
+** before the other opcodes of the table, so the register holds one.
+*/
+static HashAgg *hashAggOf(Mem *pReg){
+  assert( (pReg->flags & MEM_Dyn)!=0 && pReg->xDel==hashAggFree );
+  assert( pReg->u.zPType==zHashAggType );
+  return (HashAgg*)pReg->z;
+}
+
+/*
+** Implementation of OP_HashAggOpen: make register P1 hold an empty hash
+** table for the key described by P4 (a KeyInfo), with accumulators in the
+** P3 registers starting at P2.  A table the register already holds (the
+** statement runs the aggregate again, as a correlated subquery does) is
+** emptied and reused.  Return SQLITE_OK or SQLITE_NOMEM.
+*/
+int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
+  Mem *pReg = &p->aMem[pOp->p1];
+  KeyInfo *pKeyInfo = pOp->p4.pKeyInfo;
+  HashAgg *pH;
+  int i;
+  assert( pOp->p4type==P4_KEYINFO );
+  if( (pReg->flags & MEM_Dyn)!=0 && pReg->xDel==hashAggFree ){
+    pH = hashAggOf(pReg);
+    hashAggClear(pH);
+  }else{
+    int nKey = pKeyInfo->nKeyField;
+    pH = sqlite3MallocZero(sizeof(HashAgg) + nKey);
+    if( pH==0 ) return SQLITE_NOMEM_BKPT;
+    pH->aBucket = sqlite3MallocZero(HASHAGG_MIN_BUCKET*sizeof(HashAggGroup*));
+    if( pH->aBucket==0 ){
+      sqlite3_free(pH);
+      return SQLITE_NOMEM_BKPT;
+    }
+    pH->db = p->db;
+    pH->pKeyInfo = pKeyInfo;
+    pH->nKey = nKey;
+    pH->aText = (u8*)&pH[1];
+    for(i=0; i<nKey; i++){
+      pH->aText[i] = (u8)sqlite3ForkCollTextMode(pKeyInfo->aColl[i]);
+    }
+    pH->nBucket = HASHAGG_MIN_BUCKET;
+    pH->nByte = HASHAGG_MIN_BUCKET*sizeof(HashAggGroup*);
+    pH->nChunk = HASHAGG_CHUNK_MIN;
+    sqlite3VdbeMemSetNull(pReg);
+    sqlite3VdbeMemSetPointer(pReg, pH, zHashAggType, hashAggFree);
+  }
+  pH->iAcc = pOp->p2;
+  pH->nAcc = pOp->p3;
+  pH->nLimit = p->db->fork.nHashAggMem;
+  return SQLITE_OK;
+}
+
+/*
+** Return the hash of the key in the pH->nKey registers at aKey[].
+*/
+static u64 hashAggHash(const HashAgg *pH, const Mem *aKey){
+  u64 h;
+  int i;
+  if( pH->nKey==1 ) return sqlite3ForkHashValue(aKey, pH->aText[0]);
+  h = 0;
+  for(i=0; i<pH->nKey; i++){
+    h = sqlite3ForkMix(h + sqlite3ForkHashValue(&aKey[i], pH->aText[i]) + i);
+  }
+  return h;
+}
+
+/*
+** Return true if group pG has the key in registers aKey[], hash h.
+*/
+static int hashAggMatch(
+  const HashAgg *pH,
+  const HashAggGroup *pG,
+  const Mem *aKey,
+  u64 h
+){
+  int i;
+  if( pG->h!=h ) return 0;
+  for(i=0; i<pH->nKey; i++){
+    const Mem *a = &pG->aMem[i];
+    const Mem *b = &aKey[i];
+    if( (a->flags & b->flags & MEM_Int)!=0 ){
+      if( a->u.i!=b->u.i ) return 0;        /* As sqlite3MemCompare() */
+    }else if( pH->aText[i]==FORK_TEXT_BINARY
+           && (a->flags & b->flags & MEM_Str)!=0
+           && ((a->flags|b->flags) & (MEM_Null|MEM_Int|MEM_Real|MEM_IntReal))==0
+    ){
+      /* Text under BINARY: equal bytes (sqlite3MemCompare() would call
+      ** the collation, which compares the same bytes) */
+      if( a->n!=b->n || memcmp(a->z, b->z, a->n)!=0 ) return 0;
+    }else if( sqlite3MemCompare(a, b, pH->pKeyInfo->aColl[i]) ){
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/*
+** Double the buckets of pH if its groups outnumber them and the budget
+** allows.  Longer chains are only slower, so a failure to grow is no
+** error.
+*/
+static void hashAggGrow(HashAgg *pH){
+  u32 nNew = pH->nBucket*2;
+  i64 nAdd = (i64)pH->nBucket*sizeof(HashAggGroup*);
+  HashAggGroup **aNew;
+  u32 i;
+  assert( (pH->nBucket & (pH->nBucket-1))==0 );
+  if( nNew<pH->nBucket || pH->nByte+nAdd>pH->nLimit ) return;
+  aNew = sqlite3MallocZero((i64)nNew*sizeof(HashAggGroup*));
+  if( aNew==0 ) return;
+  for(i=0; i<pH->nBucket; i++){
+    HashAggGroup *pG, *pNext;
+    for(pG=pH->aBucket[i]; pG; pG=pNext){
+      u32 iB = (u32)(pG->h & (nNew-1));
+      pNext = pG->pNext;
+      pG->pNext = aNew[iB];
+      aNew[iB] = pG;
+    }
+  }
+  sqlite3_free(pH->aBucket);
+  pH->aBucket = aNew;
+  pH->nBucket = nNew;
+  pH->nByte += nAdd;
+}
+
+/*
+** Return nByte bytes (a multiple of 8) of memory for a group of pH, from
+** its newest chunk or from a new one, or NULL if memory runs out.  Count a
+** new chunk in pH->nByte.
+*/
+static void *hashAggAlloc(HashAgg *pH, i64 nByte){
+  void *p;
+  assert( nByte%8==0 );
+  if( nByte>pH->nFree ){
+    i64 nChunk = sizeof(HashAggChunk) + MAX(nByte, pH->nChunk);
+    HashAggChunk *pChunk = sqlite3Malloc(nChunk);
+    if( pChunk==0 ) return 0;
+    if( pH->nChunk<HASHAGG_CHUNK_MAX ) pH->nChunk *= 2;
+    pChunk->pNext = pH->pChunk;
+    pH->pChunk = pChunk;
+    pH->pFree = (u8*)&pChunk[1];
+    pH->nFree = nChunk - sizeof(HashAggChunk);
+    pH->nByte += nChunk;
+  }
+  p = pH->pFree;
+  pH->pFree += nByte;
+  pH->nFree -= nByte;
+  return p;
+}
+
+/*
+** Create a group for the key in registers aKey[], hash h, and link it into
+** pH.  Return SQLITE_OK and set *ppG to the group, or to NULL if the budget
+** does not allow another group (pH->bFull is then set).  Return
+** SQLITE_NOMEM if memory runs out.
+*/
+static int hashAggNewGroup(
+  HashAgg *pH,
+  const Mem *aKey,
+  u64 h,
+  HashAggGroup **ppG
+){
+  int nMem = pH->nKey + pH->nAcc;
+  i64 nGroup = ROUND8(SZ_HASHAGGGROUP(nMem));
+  i64 nKeyByte = 0;
+  HashAggGroup *pG;
+  u32 iB;
+  int i;
+  *ppG = 0;
+  for(i=0; i<pH->nKey; i++){
+    if( aKey[i].flags & (MEM_Str|MEM_Blob) ){
+      nKeyByte += aKey[i].n;
+      if( aKey[i].flags & MEM_Zero ) nKeyByte += aKey[i].u.nZero;
+    }
+  }
+  if( pH->nByte + nKeyByte
+      + (nGroup>pH->nFree ? sizeof(HashAggChunk)+MAX(nGroup, pH->nChunk) : 0)
+      > pH->nLimit
+  ){
+    pH->bFull = 1;
+    return SQLITE_OK;
+  }
+  pG = hashAggAlloc(pH, nGroup);
+  if( pG==0 ) return SQLITE_NOMEM_BKPT;
+  pG->h = h;
+  pG->nAccByte = 0;
+  for(i=0; i<nMem; i++){
+    /* As OP_Null leaves an accumulator register: n counts the steps an
+    ** aggregate has taken, for sqlite3_aggregate_count() */
+    sqlite3VdbeMemInit(&pG->aMem[i], pH->db, MEM_Null);
+    pG->aMem[i].n = 0;
+  }
+  for(i=0; i<pH->nKey; i++){
+    if( sqlite3VdbeMemCopy(&pG->aMem[i], &aKey[i]) ){
+      int j;
+      for(j=0; j<=i; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
+      return SQLITE_NOMEM_BKPT;
+    }
+    /* The sorter does not keep subtypes: neither does the table */
+    pG->aMem[i].flags &= ~MEM_Subtype;
+  }
+  iB = (u32)(h & (pH->nBucket-1));
+  pG->pNext = pH->aBucket[iB];
+  pH->aBucket[iB] = pG;
+  for(i=0; i<pH->nKey; i++) pH->nByte += pG->aMem[i].szMalloc;
+  pH->stat.nGroup++;
+  if( pH->stat.nGroup>pH->nBucket ) hashAggGrow(pH);
+  assert( (HASHAGG_CHECK_GROUPS & (HASHAGG_CHECK_GROUPS-1))==0 );
+  if( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
+   && pH->stat.nRowHashed < pH->stat.nGroup*HASHAGG_MIN_ROWS
+  ){
+    pH->bFull = 1;
+  }
+  *ppG = pG;
+  return SQLITE_OK;
+}
+
+/*
+** Copy the accumulators in the registers into group pH->pCur, which then
+** owns what they own, and account for the heap memory they hold.  The
+** registers are stale afterwards: the caller overwrites them without
+** releasing them, or calls hashAggEmptyRegisters().
+*/
+static void hashAggSaveCurrent(HashAgg *pH, Mem *aMem){
+  HashAggGroup *pG = pH->pCur;
+  if( pG ){
+    Mem *aAcc = &aMem[pH->iAcc];
+    i64 nAccByte = 0;
+    int i;
+    for(i=0; i<pH->nAcc; i++) nAccByte += aAcc[i].szMalloc;
+    memcpy(&pG->aMem[pH->nKey], aAcc, pH->nAcc*sizeof(Mem));
+    pH->nByte += nAccByte - pG->nAccByte;
+    pG->nAccByte = nAccByte;
+    pH->pCur = 0;
+  }
+}
+
+/*
+** Make the accumulator registers NULL without releasing what they held
+** (which hashAggSaveCurrent() gave to a group).
+*/
+static void hashAggEmptyRegisters(HashAgg *pH, Mem *aMem){
+  int i;
+  for(i=0; i<pH->nAcc; i++){
+    aMem[pH->iAcc+i].flags = MEM_Null;
+    aMem[pH->iAcc+i].szMalloc = 0;
+  }
+}
+
+/*
+** Implementation of OP_HashAggGroup: find the group of the key in the
+** registers starting at P3 in the table of register P1, creating it if the
+** budget allows.  If there is such a group, make its accumulators those in
+** the accumulator registers, set register P4 to 1 if the group had rows
+** before or to 0 if it is new, and set *pbHashed.  Otherwise (the budget is
+** spent and the group is new) clear *pbHashed: the row goes to the sorter.
+** Return SQLITE_OK or SQLITE_NOMEM.
+*/
+int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
+  Mem *aMem = p->aMem;
+  HashAgg *pH = hashAggOf(&aMem[pOp->p1]);
+  const Mem *aKey = &aMem[pOp->p3];
+  u64 h = hashAggHash(pH, aKey);
+  HashAggGroup *pG = pH->pCur;
+  int bNew = 0;
+  int i;
+
+  assert( pOp->p4type==P4_INT32 );
+  assert( pOp->p3+pH->nKey<=pH->iAcc || pOp->p3>=pH->iAcc+pH->nAcc );
+  if( pG==0 || !hashAggMatch(pH, pG, aKey, h) ){
+    for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
+      if( hashAggMatch(pH, pG, aKey, h) ) break;
+    }
+    if( pG==0 ){
+      if( !pH->bFull ){
+        int rc = hashAggNewGroup(pH, aKey, h, &pG);
+        if( rc ) return rc;
+      }
+      if( pG==0 ){
+        pH->stat.nRowSpilled++;
+        *pbHashed = 0;
+        return SQLITE_OK;
+      }
+      bNew = 1;
+    }
+    if( pH->pCur ){
+      hashAggSaveCurrent(pH, aMem);
+    }else{
+      /* The registers hold what OP_HashAggOpen's caller reset them to */
+      for(i=0; i<pH->nAcc; i++) sqlite3VdbeMemRelease(&aMem[pH->iAcc+i]);
+    }
+    memcpy(&aMem[pH->iAcc], &pG->aMem[pH->nKey], pH->nAcc*sizeof(Mem));
+    pH->pCur = pG;
+    sqlite3VdbeMemSetInt64(&aMem[pOp->p4.i], bNew ? 0 : 1);
+  }
+  if( pH->nByte>pH->stat.nBytePeak ) pH->stat.nBytePeak = pH->nByte;
+  pH->stat.nRowHashed++;
+  *pbHashed = 1;
+  return SQLITE_OK;
+}
+
+/*
+** Compare the key of group pA with the key in aKey[] as the sorter
+** compares keys: under
+** the key's collations, reversed for a DESC term, with NULLs last for a
+** NULLS LAST term of an ascending key (KEYINFO_ORDER_BIGNULL).
+*/
+static int hashAggCompareKey(
+  const HashAgg *pH,
+  const HashAggGroup *pA,
+  const Mem *aKey
+){
+  const KeyInfo *pKeyInfo = pH->pKeyInfo;
+  int i;
+  for(i=0; i<pH->nKey; i++){
+    const Mem *a = &pA->aMem[i];
+    const Mem *b = &aKey[i];
+    int rc;
+    if( (a->flags & b->flags & MEM_Int)!=0 ){
+      rc = a->u.i<b->u.i ? -1 : a->u.i>b->u.i;
+    }else if( (a->flags & b->flags & MEM_Str)!=0
+           && ((a->flags|b->flags) & (MEM_Null|MEM_Int|MEM_Real|MEM_IntReal))==0
+           && pH->aText[i]==FORK_TEXT_BINARY
+    ){
+      int n = a->n<b->n ? a->n : b->n;
+      rc = memcmp(a->z, b->z, n);
+      if( rc==0 ) rc = a->n - b->n;
+    }else{
+      rc = sqlite3MemCompare(a, b, pKeyInfo->aColl[i]);
+    }
+    if( rc ){
+      u8 f = pKeyInfo->aSortFlags[i];
+      if( (f & KEYINFO_ORDER_BIGNULL) && ((a->flags|b->flags) & MEM_Null) ){
+        rc = -rc;
+      }
+      if( f & KEYINFO_ORDER_DESC ) rc = -rc;
+      return rc;
+    }
+  }
+  return 0;
+}
+
+/*
+** Move the key and the accumulators of the first group of the output list
+** into the registers: the key into the pH->nKey registers starting at
+** aMem[pH->iKey], the accumulators into the accumulator registers.
+*/
+static void hashAggLoadFirst(HashAgg *pH, Mem *aMem){
+  HashAggGroup *pG = pH->pOut;
+  int i;
+  assert( pG!=0 );
+  for(i=0; i<pH->nKey; i++){
+    sqlite3VdbeMemMove(&aMem[pH->iKey+i], &pG->aMem[i]);
+  }
+  for(i=0; i<pH->nAcc; i++){
+    sqlite3VdbeMemMove(&aMem[pH->iAcc+i], &pG->aMem[pH->nKey+i]);
+  }
+}
+
+/*
+** An entry of the array OP_HashAggSort sorts: a group, and its key's first
+** value if that is an integer (bInt), which most comparisons then use
+** without reading the group.
+*/
+typedef struct HashAggSortEntry HashAggSortEntry;
+struct HashAggSortEntry {
+  i64 iKey;                 /* The first key value, if bInt */
+  HashAggGroup *pG;         /* The group */
+  int bInt;                 /* True if the first key value is an integer */
+};
+
+/*
+** Compare two entries as hashAggCompareKey() compares their groups.
+*/
+static int hashAggCompareEntry(
+  const HashAgg *pH,
+  const HashAggSortEntry *pA,
+  const HashAggSortEntry *pB
+){
+  if( pA->bInt && pB->bInt ){
+    if( pA->iKey<pB->iKey ) return -1;
+    if( pA->iKey>pB->iKey ) return 1;
+    if( pH->nKey==1 ) return 0;
+  }
+  return hashAggCompareKey(pH, pA->pG, pB->pG->aMem);
+}
+
+/*
+** Sort the n entries of a[] (a stable bottom-up merge sort), using aTmp[]
+** (n entries) as scratch space.
+*/
+static void hashAggSortArray(
+  const HashAgg *pH,
+  HashAggSortEntry *a,
+  HashAggSortEntry *aTmp,
+  i64 n
+){
+  HashAggSortEntry *pFrom = a, *pTo = aTmp;
+  i64 w;
+  for(w=1; w<n; w*=2){
+    i64 i;
+    for(i=0; i<n; i+=2*w){
+      i64 j = i, k = MIN(i+w, n), jEnd = MIN(i+w, n), kEnd = MIN(i+2*w, n);
+      i64 o = i;
+      while( j<jEnd && k<kEnd ){
+        if( hashAggCompareEntry(pH, &pFrom[k], &pFrom[j])<0 ){
+          pTo[o++] = pFrom[k++];
+        }else{
+          pTo[o++] = pFrom[j++];
+        }
+      }
+      while( j<jEnd ) pTo[o++] = pFrom[j++];
+      while( k<kEnd ) pTo[o++] = pFrom[k++];
+    }
+    { HashAggSortEntry *pSwap = pFrom; pFrom = pTo; pTo = pSwap; }
+  }
+  if( pFrom!=a ) memcpy(a, pFrom, n*sizeof(a[0]));
+}
+
+/*
+** Implementation of OP_HashAggSort: save the group in the accumulator
+** registers, and sort the groups of the table of register P1 by their
+** keys for OP_HashAggEmit, which loads keys into the registers starting at
+** P3.  Set *pbSpilled if the table passed rows to the sorter.  Return
+** SQLITE_OK or SQLITE_NOMEM.
+*/
+int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
+  HashAgg *pH = hashAggOf(&p->aMem[pOp->p1]);
+  i64 n = pH->stat.nGroup;
+  HashAggSortEntry *a = 0;
+  i64 i = 0;
+  u32 iB;
+
+  if( pH->pCur ){
+    hashAggSaveCurrent(pH, p->aMem);
+    hashAggEmptyRegisters(pH, p->aMem);
+  }
+  pH->pOut = 0;
+  pH->bLoaded = 0;
+  pH->iKey = pOp->p3;
+  *pbSpilled = pH->stat.nRowSpilled>0;
+  if( n==0 ) return SQLITE_OK;
+  a = sqlite3Malloc(2*n*sizeof(HashAggSortEntry));
+  if( a==0 ) return SQLITE_NOMEM_BKPT;
+  for(iB=0; iB<pH->nBucket; iB++){
+    HashAggGroup *pG;
+    for(pG=pH->aBucket[iB]; pG; pG=pG->pNext){
+      assert( i<n );
+      a[i].pG = pG;
+      a[i].bInt = (pG->aMem[0].flags & MEM_Int)!=0;
+      a[i].iKey = a[i].bInt ? pG->aMem[0].u.i : 0;
+      i++;
+    }
+    pH->aBucket[iB] = 0;
+  }
+  assert( i==n );
+  hashAggSortArray(pH, a, &a[n], n);
+  for(i=n-1; i>=0; i--){
+    a[i].pG->pNext = pH->pOut;
+    pH->pOut = a[i].pG;
+  }
+  sqlite3_free(a);
+  return SQLITE_OK;
+}
+
+/*
+** Implementation of OP_HashAggEmit: drop the group loaded last, if any;
+** then load the next group, if there is one and either P3 is 0 or the
+** group's key sorts before the key in the registers starting at P3.  Set
+** *pbLoaded if a group was loaded.
+*/
+void sqlite3HashAggEmit(Vdbe *p, const VdbeOp *pOp, int *pbLoaded){
+  HashAgg *pH = hashAggOf(&p->aMem[pOp->p1]);
+  if( pH->bLoaded ){
+    assert( pH->pOut!=0 );
+    pH->pOut = pH->pOut->pNext;   /* Its Mems were moved out: nothing held */
+    pH->bLoaded = 0;
+  }
+  if( pH->pOut==0
+   || (pOp->p3>0 && hashAggCompareKey(pH, pH->pOut, &p->aMem[pOp->p3])>=0)
+  ){
+    *pbLoaded = 0;
+    return;
+  }
+  hashAggLoadFirst(pH, p->aMem);
+  pH->bLoaded = 1;
+  *pbLoaded = 1;
+}
+
+/****************************************************************************
+** Code generation.  select.c calls these at the points where it codes the
+** sorter of a GROUP BY; HashAggCode carries their state.
+*/
+
+/*
+** Called before the WHERE loop of an aggregate query with a GROUP BY: if
+** the hash aggregate may serve it, code an OP_HashAggOpen and record it in
+** *pCode, otherwise clear *pCode.  bDistinct is true if the GROUP BY comes
+** from a SELECT DISTINCT.  pKeyInfo is the key of the GROUP BY sorter.
+*/
+void sqlite3HashAggCodeOpen(
+  Parse *pParse,
+  AggInfo *pAggInfo,
+  KeyInfo *pKeyInfo,
+  int bDistinct,
+  HashAggCode *pCode
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = pParse->pVdbe;
+  int i;
+  memset(pCode, 0, sizeof(*pCode));
+  if( !db->fork.bHashAgg || bDistinct || pKeyInfo==0 || pParse->nErr ){
+    return;
+  }
+  if( ENC(db)!=SQLITE_UTF8 ) return;
+  for(i=0; i<pKeyInfo->nKeyField; i++){
+    if( sqlite3ForkCollTextMode(pKeyInfo->aColl[i])==FORK_TEXT_ANY ) return;
+    /* A DESC or NULLS LAST term (copied from the ORDER BY) can put a
+    ** group before the all-NULL key, which the sorter's first group may
+    ** have without a change of group that sqlite3HashAggCodeEmit() could
+    ** follow */
+    if( pKeyInfo->aSortFlags[i] ) return;
+  }
+  for(i=0; i<pAggInfo->nFunc; i++){
+    /* DISTINCT and ORDER BY aggregates keep a table per group */
+    if( pAggInfo->aFunc[i].iDistinct>=0 || pAggInfo->aFunc[i].iOBTab>=0 ){
+      return;
+    }
+  }
+  pCode->regHash = ++pParse->nMem;
+  pCode->addrOpen = sqlite3VdbeAddOp4(v, OP_HashAggOpen, pCode->regHash,
+      0, 0, (char*)sqlite3KeyInfoRef(pKeyInfo), P4_KEYINFO);
+}
+
+/*
+** Called inside the WHERE loop, once the loop knows the GROUP BY needs its
+** sorter.  Return true if the hash table serves the GROUP BY; otherwise
+** (or if the rows come in GROUP BY order: bSorted) turn the OP_HashAggOpen
+** into a no-op and return false.
+*/
+int sqlite3HashAggUsable(Parse *pParse, HashAggCode *pCode, int bSorted){
+  if( pCode->regHash==0 ) return 0;
+  if( bSorted || pParse->pIdxEpr!=0 || pParse->nErr ){
+    sqlite3VdbeChangeToNoop(pParse->pVdbe, pCode->addrOpen);
+    pCode->regHash = 0;
+    return 0;
+  }
+  return 1;
+}
+
+/*
+** Code the probe of the hash table for the GROUP BY key in the registers
+** starting at regKey, now that the accumulator registers are assigned.
+** The code jumps to the label returned in pCode->lblHashed (where
+** sqlite3HashAggCodeUpdate() puts the update of the accumulators) if the
+** table takes the row, and falls through to the sorter's code otherwise.
+*/
+void sqlite3HashAggCodeGroup(
+  Parse *pParse,
+  AggInfo *pAggInfo,
+  HashAggCode *pCode,
+  int regKey,
+  int iUseFlag
+){
+  Vdbe *v = pParse->pVdbe;
+  if( pCode->regHash==0 ) return;
+  sqlite3VdbeChangeP2(v, pCode->addrOpen, pAggInfo->iFirstReg);
+  sqlite3VdbeChangeP3(v, pCode->addrOpen, pAggInfo->nColumn+pAggInfo->nFunc);
+  pCode->lblHashed = sqlite3VdbeMakeLabel(pParse);
+  pCode->lblDone = sqlite3VdbeMakeLabel(pParse);
+  sqlite3VdbeAddOp4Int(v, OP_HashAggGroup, pCode->regHash, pCode->lblHashed,
+                       regKey, iUseFlag);
+  VdbeCoverage(v);
+}
+
+/*
+** Called after the sorter's code in the WHERE loop: jump over the code that
+** follows (the update of the accumulators, which the caller codes next)
+** and make it the target of OP_HashAggGroup.
+*/
+void sqlite3HashAggCodeUpdate(Parse *pParse, HashAggCode *pCode){
+  Vdbe *v = pParse->pVdbe;
+  if( pCode->regHash==0 ) return;
+  sqlite3VdbeGoto(v, pCode->lblDone);
+  sqlite3VdbeResolveLabel(v, pCode->lblHashed);
+}
+
+/*
+** Called after the update of the accumulators, at the end of the body of
+** the WHERE loop.
+*/
+void sqlite3HashAggCodeUpdateEnd(Parse *pParse, HashAggCode *pCode){
+  if( pCode->regHash==0 ) return;
+  sqlite3VdbeResolveLabel(pParse->pVdbe, pCode->lblDone);
+}
+
+/*
+** Code a loop that outputs, through the output subroutine (regOutput,
+** addrOutput), the groups of the hash table that sort before the key in
+** the registers starting at iCmp (all that are left if iCmp is 0), in key
+** order.  The subroutine returns with register iAbort positive if no more
+** rows are wanted: then jump to addrEnd.
+*/
+void sqlite3HashAggCodeEmit(
+  Parse *pParse,
+  HashAggCode *pCode,
+  int iCmp,
+  int iUseFlag,
+  int regOutput, int addrOutput,
+  int iAbort, int addrEnd
+){
+  Vdbe *v = pParse->pVdbe;
+  int addrTop;
+  int addrEmit;
+  if( pCode->regHash==0 ) return;
+  /* The output subroutine of the sorter's group just before may have set
+  ** the abort flag already: test it before each group */
+  addrTop = sqlite3VdbeAddOp2(v, OP_IfPos, iAbort, addrEnd); VdbeCoverage(v);
+  addrEmit = sqlite3VdbeAddOp3(v, OP_HashAggEmit, pCode->regHash, 0, iCmp);
+  VdbeCoverage(v);
+  sqlite3VdbeAddOp2(v, OP_Integer, 1, iUseFlag);
+  sqlite3VdbeAddOp2(v, OP_Gosub, regOutput, addrOutput);
+  VdbeComment((v, "output one group of the hash table"));
+  sqlite3VdbeGoto(v, addrTop);
+  sqlite3VdbeJumpHere(v, addrEmit);
+}
+
+/*
+** Called after the WHERE loop, before the sorter's groups are output: sort
+** the groups of the hash table.  If no row went to the sorter, output them
+** all (their keys into the registers at iKey, where the output subroutine
+** expects the key of its group) and jump to addrEnd.  Otherwise reset the
+** accumulators (subroutine regReset, addrReset) and go on to the sorter's
+** groups, among which sqlite3HashAggCodeEmit() merges the table's.
+*/
+void sqlite3HashAggCodeSort(
+  Parse *pParse,
+  HashAggCode *pCode,
+  int iKey,
+  int iUseFlag,
+  int regOutput, int addrOutput,
+  int iAbort, int addrEnd,
+  int regReset, int addrReset
+){
+  Vdbe *v = pParse->pVdbe;
+  int addrSort;
+  if( pCode->regHash==0 ) return;
+  addrSort = sqlite3VdbeAddOp3(v, OP_HashAggSort, pCode->regHash, 0, iKey);
+  VdbeCoverage(v);
+  sqlite3HashAggCodeEmit(pParse, pCode, 0, iUseFlag, regOutput, addrOutput,
+                         iAbort, addrEnd);
+  sqlite3VdbeGoto(v, addrEnd);
+  sqlite3VdbeJumpHere(v, addrSort);
+  sqlite3VdbeAddOp2(v, OP_Gosub, regReset, addrReset);
+}
+
+/****************************************************************************
+** PRAGMAs.
+*/
+
+/*
+**   PRAGMA hash_aggregate
+**   PRAGMA hash_aggregate = ON|OFF
+**
+** Whether the code generator may use a hash table for GROUP BY.  Changing
+** it expires the prepared statements, whose code depends on it.
+*/
+void sqlite3HashAggPragma(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zRight
+){
+  sqlite3 *db = pParse->db;
+  UNUSED_PARAMETER(iDb);
+  if( zRight ){
+    int b;
+    if( sqlite3ForkParseBool(zRight, &b) ){
+      sqlite3ErrorMsg(pParse,
+          "PRAGMA %s: bad value '%s': expected ON or OFF", zName, zRight);
+      return;
+    }
+    db->fork.bHashAgg = (u8)b;
+    sqlite3VdbeAddOp0(sqlite3GetVdbe(pParse), OP_Expire);
+    return;
+  }
+  sqlite3ForkResultInt(pParse, db->fork.bHashAgg);
+}
+
+/*
+**   PRAGMA hash_aggregate_memory
+**   PRAGMA hash_aggregate_memory = N
+**
+** The budget of one hash table in bytes: the table, its groups, their keys
+** and the heap memory their accumulators hold when they are saved.  When
+** a new group would pass it, that group's rows go to the sorter.  Read
+** when a statement starts its GROUP BY.
+*/
+void sqlite3HashAggMemoryPragma(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zRight
+){
+  sqlite3 *db = pParse->db;
+  UNUSED_PARAMETER(iDb);
+  if( zRight ){
+    i64 n = 0;
+    if( sqlite3DecOrHexToI64(zRight, &n)!=0 || n<0 ){
+      sqlite3ErrorMsg(pParse,
+          "PRAGMA %s: bad value '%s': expected a number of bytes from 0 "
+          "to %lld", zName, zRight, LARGEST_INT64);
+      return;
+    }
+    db->fork.nHashAggMem = n;
+    return;
+  }
+  sqlite3ForkResultInt(pParse, db->fork.nHashAggMem);
+}
+
+/*
+**   PRAGMA hash_aggregate_stats
+**
+** One row about the last hash table of this connection that received rows
+** (none if there was none since the connection opened): the groups it
+** made, the rows it aggregated, the rows it passed to the sorter because
+** its budget was spent, and the most bytes it held.
+*/
+void sqlite3HashAggStatsPragma(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zRight
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  HashAggStat *pS = &db->fork.hashAggStat;
+  i64 aVal[4];
+  int j;
+  UNUSED_PARAMETER(iDb);
+  if( zRight ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
+    return;
+  }
+  if( v==0 ) return;
+  if( pS->nRowHashed+pS->nRowSpilled>0 ){
+    if( pParse->nMem<4 ) pParse->nMem = 4;
+    aVal[0] = pS->nGroup;
+    aVal[1] = pS->nRowHashed;
+    aVal[2] = pS->nRowSpilled;
+    aVal[3] = pS->nBytePeak;
+    for(j=0; j<4; j++){
+      sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1+j, 0, (const u8*)&aVal[j],
+                            P4_INT64);
+    }
+    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 4);
+  }
+  /* The row above is that of prepare time: prepare again before the next
+  ** run, so that a cached statement reports the table of its time. */
+  sqlite3VdbeAddOp2(v, OP_Expire, 1, 1);
+}
