@@ -14,7 +14,7 @@
 **
 ** This file is not compiled on its own: tool/mkshellc.tcl includes it into
 ** shell.c (an "INCLUDE shell_csvauto.c" line that patch
-** 0040-shell-import-auto.patch adds to src/shell.c.in, just before
+** 0050-shell-import-auto.patch adds to src/shell.c.in, just before
 ** dotCmdImport()), so it sees the shell's ShellState, ImportCtx,
 ** cli_printf() and friends.  dotCmdImport() parses the options and opens
 ** the input as usual, then hands the open input to csvautoImport().
@@ -428,90 +428,8 @@ static int caClassify(const char *z, int n, i64 *piVal){
   return i==n ? CA_REAL : CA_TEXT;
 }
 
-/*
-** The progress bar of .import --auto: on stderr, only when stderr is a
-** terminal, once the import has run for caProgressDelay microseconds;
-** the fraction is the share of the input's bytes read.  The dot-command
-** ".progressbar on|off ?DELAY-MS?" sets it (csvautoProgressbarCmd()).
-*/
-static int caProgressBar = 1;                  /* .progressbar on */
-static sqlite3_int64 caProgressDelay = 2000000; /* Microseconds before it shows */
-
-typedef struct CaProgress CaProgress;
-struct CaProgress {
-  int bTty;                   /* Enabled, and stderr is a terminal */
-  int bShown;                 /* The bar is on the screen */
-  sqlite3_int64 tStart;       /* When the import started (timeOfDay()) */
-  sqlite3_int64 tLast;        /* When the bar was last drawn */
-};
-
-/* Draw the bar, if it is time: iDone of nTotal bytes read. */
-static void caProgressStep(CaProgress *pp, i64 iDone, i64 nTotal){
-  sqlite3_int64 now;
-  double rElapsed, rFrac;
-  char zBar[31];
-  int i, nFill;
-  if( !pp->bTty ) return;
-  now = timeOfDay();
-  if( now - pp->tStart < caProgressDelay ) return;
-  if( pp->bShown && now - pp->tLast < 200000 ) return;
-  pp->tLast = now;
-  rElapsed = (now - pp->tStart)*0.000001;
-  rFrac = nTotal>0 ? (double)iDone/(double)nTotal : 0.0;
-  if( rFrac>1.0 ) rFrac = 1.0;
-  nFill = (int)(rFrac*30);
-  for(i=0; i<30; i++) zBar[i] = i<nFill ? '#' : '.';
-  zBar[30] = 0;
-  if( rFrac>0.01 ){
-    cli_printf(stderr, "\r[%s] %3d%%  %.1f s, about %.0f s left ", zBar,
-               (int)(rFrac*100), rElapsed, rElapsed/rFrac - rElapsed);
-  }else{
-    cli_printf(stderr, "\r[%s] %3d%%  %.1f s ", zBar, (int)(rFrac*100),
-               rElapsed);
-  }
-  fflush(stderr);
-  pp->bShown = 1;
-}
-
-/* The bar of the import running, for caFail() */
-static CaProgress *caCurProgress = 0;
-
-/* Erase the bar if it was drawn. */
-static void caProgressEnd(CaProgress *pp){
-  if( pp && pp->bShown ){
-    cli_printf(stderr, "\r\033[K");
-    fflush(stderr);
-    pp->bShown = 0;
-  }
-}
-
-/*
-** The dot-command ".progressbar ?on|off? ?DELAY-MS?".  Return 0 on
-** success, 1 on a usage error.
-*/
-static int csvautoProgressbarCmd(ShellState *p, int nArg, char **azArg){
-  if( nArg==1 ){
-    cli_printf(p->out, "progressbar: %s, after %d ms\n",
-               caProgressBar ? "on" : "off", (int)(caProgressDelay/1000));
-    return 0;
-  }
-  if( nArg>3
-   || (sqlite3_stricmp(azArg[1], "on")!=0 && sqlite3_stricmp(azArg[1], "off")!=0)
-  ){
-    eputz("Usage: .progressbar on|off ?DELAY-MS?\n");
-    return 1;
-  }
-  caProgressBar = sqlite3_stricmp(azArg[1], "on")==0;
-  if( nArg==3 ){
-    i64 ms = integerValue(azArg[2]);
-    if( ms<0 ){
-      eputz("Usage: .progressbar on|off ?DELAY-MS? (DELAY-MS >= 0)\n");
-      return 1;
-    }
-    caProgressDelay = ms*1000;
-  }
-  return 0;
-}
+/* The bar of the import running, for caFail() (src/shell_progress.c) */
+static ShellBar *caCurProgress = 0;
 
 /*
 ** Per-column state of the import.
@@ -606,7 +524,7 @@ static int caAffinity(const char *zType){
 ** the import goes with it) and report zMsg.
 */
 static int caFail(ShellState *p, const char *zMsg, int bInTx){
-  caProgressEnd(caCurProgress);
+  shellBarEnd(caCurProgress);
   if( bInTx ){
     sqlite3_exec(p->db, "ROLLBACK TO csvauto; RELEASE csvauto;", 0, 0, 0);
   }
@@ -645,12 +563,10 @@ static int csvautoImport(
   char *zErr = 0;
   sqlite3_stmt *pStmt = 0;
   char *zCreate = 0;          /* The CREATE TABLE statement used */
-  CaProgress prog;            /* The progress bar */
+  ShellBar prog;              /* The progress bar (shell_progress.c) */
 
   memset(&r, 0, sizeof(r));
-  memset(&prog, 0, sizeof(prog));
-  prog.bTty = caProgressBar && isatty(fileno(stderr));
-  prog.tStart = timeOfDay();
+  shellBarInit(&prog);
   caCurProgress = &prog;
   r.zName = pCtx->zFile;
   r.cRow = cRowSep;
@@ -979,7 +895,8 @@ static int csvautoImport(
     }
     nRow++;
     if( (nRow & 0x3ff)==0 ){
-      caProgressStep(&prog, caTell(&r), bSeekable ? nFileSize : r.nBuf);
+      i64 nTotal = bSeekable ? nFileSize : r.nBuf;
+      shellBarStep(&prog, nTotal>0 ? (double)caTell(&r)/(double)nTotal : 0.0);
     }
     if( (nRow & 0xfff)==0 && seenInterrupt ){
       zErr = sqlite3_mprintf("%s:%lld: interrupted", r.zName, r.iRecLine);
@@ -997,7 +914,7 @@ static int csvautoImport(
     goto import_done;
   }
   bInTx = 0;
-  caProgressEnd(&prog);
+  shellBarEnd(&prog);
   if( zCreate ) cli_printf(p->out, "%s\n", zCreate);
   cli_printf(p->out, "-- %lld row%s imported from %s%s\n", nRow,
              nRow==1 ? "" : "s", r.zName,
@@ -1015,7 +932,7 @@ static int csvautoImport(
   }
 
 import_done:
-  caProgressEnd(&prog);
+  shellBarEnd(&prog);
   caCurProgress = 0;
   if( pStmt ) sqlite3_finalize(pStmt);
   if( bInTx ){
