@@ -120,7 +120,9 @@ void sqlite3ForkProgressLoopEnd(Parse *pParse){
 /*
 ** The position of b-tree cursor pCur, which is valid, in [0,1]: the share
 ** of the entries of its b-tree before it (bAfter false) or before it and
-** including it (bAfter true).
+** including it (bAfter true).  A cursor of an index b-tree can stand on a
+** cell of an interior page: that entry follows the whole of its left
+** child.
 */
 static double forkCursorPosition(BtCursor *pCur, int bAfter){
   double rPos = 0.0;
@@ -134,7 +136,11 @@ static double forkCursorPosition(BtCursor *pCur, int bAfter){
     n = pPg->nCell + (pPg->leaf ? 0 : 1);
     if( n<=0 ) break;
     if( ix>=n ) ix = n-1;
-    if( pPg->leaf && bAfter ) ix++;
+    if( i==pCur->iPage && (bAfter || !pPg->leaf) ){
+      /* The entry itself counts (bAfter), and an entry of an interior
+      ** page of an index comes after all of the child to its left */
+      ix++;
+    }
     rWeight /= n;
     rPos += ix*rWeight;
   }

@@ -65,6 +65,7 @@
 #ifndef CA_CHUNK_ROWS
 # define CA_CHUNK_ROWS 64
 #endif
+#define CA_SKIP_SHOWN 5        /* Bad rows listed by --keep-going */
 #define CA_BUFSZ (1<<20)      /* Bytes read from the file at a time */
 #define CA_I64_MAX ((((u64)0x7fffffff)<<32)|(u64)0xffffffff)
 
@@ -104,6 +105,7 @@ struct CaReader {
   int *aLen;                  /* Length of each field */
   unsigned char *aQuoted;     /* True if the field was quoted */
   char *zErr;                 /* Error message (sqlite3_malloc) */
+  int bUtf8Error;             /* zErr is about UTF-8: the record was read whole */
   int cTabSep;                /* cSep when aPlain[] was made, or 0 */
   unsigned char aPlain[256];  /* Bytes that end an unquoted field */
   unsigned char aQuote[256];  /* Bytes that stop the scan of a quoted one */
@@ -270,6 +272,7 @@ static int caCheckUtf8(CaReader *r){
     if( k==0 ){
       int iFld = 0;
       while( iFld+1<r->nField && r->aFld[iFld+1]<=i ) iFld++;
+      r->bUtf8Error = 1;
       return caError(r, r->iRecLine,
           "byte 0x%02x in field %d is not UTF-8 (convert the file, "
           "for example with iconv -f ISO-8859-1 -t UTF-8)", z[i], iFld+1);
@@ -534,6 +537,52 @@ static int caFail(ShellState *p, const char *zMsg, int bInTx){
 }
 
 /*
+** --keep-going: one more bad row was skipped, with the message zMsg
+** ("FILE:LINE: ...", from sqlite3_malloc(), which this takes over).  The
+** first CA_SKIP_SHOWN messages are kept for caReportSkipped().
+*/
+static void caSkipped(i64 *pnSkipped, char **azSkipped, char *zMsg){
+  if( *pnSkipped<CA_SKIP_SHOWN ){
+    azSkipped[*pnSkipped] = zMsg;
+  }else{
+    sqlite3_free(zMsg);
+  }
+  (*pnSkipped)++;
+}
+
+/*
+** --keep-going: after a record the reader refused, go on at the start of
+** the next line.  Return 0 if the input is at its end (an unterminated
+** quoted field has read all of it), 1 otherwise.  A record refused for its
+** UTF-8 was read whole, and is not skipped further.
+*/
+static int caResync(CaReader *r){
+  int c;
+  if( r->bUtf8Error ){
+    r->bUtf8Error = 0;
+    return 1;
+  }
+  do{ c = CA_GETC(r); }while( c!=EOF && c!=r->cRow );
+  if( c==EOF ) return 0;
+  r->nLine++;
+  return 1;
+}
+
+/*
+** --keep-going: report on stderr the bad rows that were skipped: the
+** first CA_SKIP_SHOWN messages, then how many in all and at which lines.
+*/
+static void caReportSkipped(const char *zTable, i64 nSkipped, char **azSkipped){
+  int i;
+  for(i=0; i<CA_SKIP_SHOWN && i<nSkipped; i++){
+    cli_printf(stderr, "%s (row skipped)\n", azSkipped[i]);
+  }
+  cli_printf(stderr, ".import --auto --keep-going: %lld bad row%s skipped%s; "
+             "table %s kept\n", nSkipped, nSkipped==1 ? "" : "s",
+             nSkipped>CA_SKIP_SHOWN ? " (the first ones listed)" : "", zTable);
+}
+
+/*
 ** The typed import.  pCtx holds the input dotCmdImport() opened (a file,
 ** a pipe, or "<<" text in memory); the caller cleans it up.  cColSep is 0
 ** if no separator was given.  Return 0 on success, 1 on error.
@@ -546,7 +595,8 @@ static int csvautoImport(
   int cColSep,                /* Column separator, 0 to detect */
   int cRowSep,                /* Row separator */
   i64 nSkip,                  /* Rows to skip before the first */
-  int eVerbose                /* -v given */
+  int eVerbose,               /* -v given */
+  int bKeepGoing              /* --keep-going: skip bad rows */
 ){
   CaReader r;
   CaColumn *aCol = 0;
@@ -564,9 +614,12 @@ static int csvautoImport(
   sqlite3_stmt *pStmt = 0;
   char *zCreate = 0;          /* The CREATE TABLE statement used */
   ShellBar prog;              /* The progress bar (shell_progress.c) */
+  i64 nSkipped = 0;           /* Bad rows skipped by --keep-going */
+  char *azSkipped[CA_SKIP_SHOWN];  /* The first ones' messages */
 
   memset(&r, 0, sizeof(r));
   shellBarInit(&prog);
+  memset(azSkipped, 0, sizeof(azSkipped));
   caCurProgress = &prog;
   r.zName = pCtx->zFile;
   r.cRow = cRowSep;
@@ -840,6 +893,14 @@ static int csvautoImport(
     int rc2 = caReadRecord(&r, 1);
     if( rc2==CA_EOF ) break;
     if( rc2==CA_ERROR ){
+      if( bKeepGoing ){
+        /* Skip the bad row, then go on at the next line.  An unterminated
+        ** quoted field has read the rest of the input: that ends it. */
+        caSkipped(&nSkipped, azSkipped, r.zErr);
+        r.zErr = 0;
+        if( caResync(&r) ) continue;
+        break;
+      }
       rc = caFail(p, r.zErr, bInTx);
       bInTx = 0;
       goto import_done;
@@ -847,6 +908,12 @@ static int csvautoImport(
     if( r.nField!=nCol ){
       zErr = sqlite3_mprintf("%s:%lld: expected %d fields but found %d",
                              r.zName, r.iRecLine, nCol, r.nField);
+      if( bKeepGoing ){
+        shell_check_oom(zErr);
+        caSkipped(&nSkipped, azSkipped, zErr);
+        zErr = 0;
+        continue;
+      }
       rc = caFail(p, zErr, bInTx);
       bInTx = 0;
       goto import_done;
@@ -886,9 +953,17 @@ static int csvautoImport(
       nMisfit++;
     }
     sqlite3_step(pStmt);
-    if( sqlite3_reset(pStmt)!=SQLITE_OK ){
+    rc2 = sqlite3_reset(pStmt);
+    if( rc2!=SQLITE_OK ){
       zErr = sqlite3_mprintf("%s:%lld: INSERT failed: %s",
                              r.zName, r.iRecLine, sqlite3_errmsg(p->db));
+      if( bKeepGoing && (rc2&0xff)==SQLITE_CONSTRAINT ){
+        /* A constraint undoes this row's INSERT only: skip the row */
+        shell_check_oom(zErr);
+        caSkipped(&nSkipped, azSkipped, zErr);
+        zErr = 0;
+        continue;
+      }
       rc = caFail(p, zErr, bInTx);
       bInTx = 0;
       goto import_done;
@@ -919,6 +994,9 @@ static int csvautoImport(
   cli_printf(p->out, "-- %lld row%s imported from %s%s\n", nRow,
              nRow==1 ? "" : "s", r.zName,
              bHeader ? " (first row: the column names)" : "");
+  if( nSkipped ){
+    caReportSkipped(zTable, nSkipped, azSkipped);
+  }
   if( nMisfit ){
     cli_printf(p->out, "-- %lld value%s did not fit the column's type, "
                        "stored as the column's affinity stores text:\n",
@@ -947,6 +1025,7 @@ import_done:
   }
   sqlite3_free(aCol);
   sqlite3_free(azFirst);
+  for(i=0; i<CA_SKIP_SHOWN; i++) sqlite3_free(azSkipped[i]);
   sqlite3_free(zSql);
   sqlite3_free(zCreate);
   sqlite3_free(zErr);

@@ -182,6 +182,15 @@ static int shellProgressCallback(void *pArg){
   ShellState *p = (ShellState*)pArg;
   int rc = 0;
   if( spQuery.nUser>0 && spQuery.userDb==spQuery.db ){
+    /* Erase the bar if upstream's handler is about to print a line */
+    if( spQuery.bar.bShown
+     && ((p->flgProgress & SHELL_PROGRESS_QUIET)==0
+         || (p->mxProgress>0 && p->nProgress+1>=p->mxProgress)
+         || ((p->flgProgress & SHELL_PROGRESS_TMOUT)!=0
+             && ELAPSE_TIME(p)>=p->tmProgress))
+    ){
+      shellBarEnd(&spQuery.bar);
+    }
     rc = progress_handler(p);
   }
   spQuery.nCall++;
