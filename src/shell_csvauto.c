@@ -14,7 +14,7 @@
 **
 ** This file is not compiled on its own: tool/mkshellc.tcl includes it into
 ** shell.c (an "INCLUDE shell_csvauto.c" line that patch
-** 0040-shell-import-auto.patch adds to src/shell.c.in, just before
+** 0050-shell-import-auto.patch adds to src/shell.c.in, just before
 ** dotCmdImport()), so it sees the shell's ShellState, ImportCtx,
 ** cli_printf() and friends.  dotCmdImport() parses the options and opens
 ** the input as usual, then hands the open input to csvautoImport().
@@ -65,6 +65,7 @@
 #ifndef CA_CHUNK_ROWS
 # define CA_CHUNK_ROWS 64
 #endif
+#define CA_SKIP_SHOWN 5        /* Bad rows listed by --keep-going */
 #define CA_BUFSZ (1<<20)      /* Bytes read from the file at a time */
 #define CA_I64_MAX ((((u64)0x7fffffff)<<32)|(u64)0xffffffff)
 
@@ -104,6 +105,7 @@ struct CaReader {
   int *aLen;                  /* Length of each field */
   unsigned char *aQuoted;     /* True if the field was quoted */
   char *zErr;                 /* Error message (sqlite3_malloc) */
+  int bUtf8Error;             /* zErr is about UTF-8: the record was read whole */
   int cTabSep;                /* cSep when aPlain[] was made, or 0 */
   unsigned char aPlain[256];  /* Bytes that end an unquoted field */
   unsigned char aQuote[256];  /* Bytes that stop the scan of a quoted one */
@@ -270,6 +272,7 @@ static int caCheckUtf8(CaReader *r){
     if( k==0 ){
       int iFld = 0;
       while( iFld+1<r->nField && r->aFld[iFld+1]<=i ) iFld++;
+      r->bUtf8Error = 1;
       return caError(r, r->iRecLine,
           "byte 0x%02x in field %d is not UTF-8 (convert the file, "
           "for example with iconv -f ISO-8859-1 -t UTF-8)", z[i], iFld+1);
@@ -428,90 +431,8 @@ static int caClassify(const char *z, int n, i64 *piVal){
   return i==n ? CA_REAL : CA_TEXT;
 }
 
-/*
-** The progress bar of .import --auto: on stderr, only when stderr is a
-** terminal, once the import has run for caProgressDelay microseconds;
-** the fraction is the share of the input's bytes read.  The dot-command
-** ".progressbar on|off ?DELAY-MS?" sets it (csvautoProgressbarCmd()).
-*/
-static int caProgressBar = 1;                  /* .progressbar on */
-static sqlite3_int64 caProgressDelay = 2000000; /* Microseconds before it shows */
-
-typedef struct CaProgress CaProgress;
-struct CaProgress {
-  int bTty;                   /* Enabled, and stderr is a terminal */
-  int bShown;                 /* The bar is on the screen */
-  sqlite3_int64 tStart;       /* When the import started (timeOfDay()) */
-  sqlite3_int64 tLast;        /* When the bar was last drawn */
-};
-
-/* Draw the bar, if it is time: iDone of nTotal bytes read. */
-static void caProgressStep(CaProgress *pp, i64 iDone, i64 nTotal){
-  sqlite3_int64 now;
-  double rElapsed, rFrac;
-  char zBar[31];
-  int i, nFill;
-  if( !pp->bTty ) return;
-  now = timeOfDay();
-  if( now - pp->tStart < caProgressDelay ) return;
-  if( pp->bShown && now - pp->tLast < 200000 ) return;
-  pp->tLast = now;
-  rElapsed = (now - pp->tStart)*0.000001;
-  rFrac = nTotal>0 ? (double)iDone/(double)nTotal : 0.0;
-  if( rFrac>1.0 ) rFrac = 1.0;
-  nFill = (int)(rFrac*30);
-  for(i=0; i<30; i++) zBar[i] = i<nFill ? '#' : '.';
-  zBar[30] = 0;
-  if( rFrac>0.01 ){
-    cli_printf(stderr, "\r[%s] %3d%%  %.1f s, about %.0f s left ", zBar,
-               (int)(rFrac*100), rElapsed, rElapsed/rFrac - rElapsed);
-  }else{
-    cli_printf(stderr, "\r[%s] %3d%%  %.1f s ", zBar, (int)(rFrac*100),
-               rElapsed);
-  }
-  fflush(stderr);
-  pp->bShown = 1;
-}
-
-/* The bar of the import running, for caFail() */
-static CaProgress *caCurProgress = 0;
-
-/* Erase the bar if it was drawn. */
-static void caProgressEnd(CaProgress *pp){
-  if( pp && pp->bShown ){
-    cli_printf(stderr, "\r\033[K");
-    fflush(stderr);
-    pp->bShown = 0;
-  }
-}
-
-/*
-** The dot-command ".progressbar ?on|off? ?DELAY-MS?".  Return 0 on
-** success, 1 on a usage error.
-*/
-static int csvautoProgressbarCmd(ShellState *p, int nArg, char **azArg){
-  if( nArg==1 ){
-    cli_printf(p->out, "progressbar: %s, after %d ms\n",
-               caProgressBar ? "on" : "off", (int)(caProgressDelay/1000));
-    return 0;
-  }
-  if( nArg>3
-   || (sqlite3_stricmp(azArg[1], "on")!=0 && sqlite3_stricmp(azArg[1], "off")!=0)
-  ){
-    eputz("Usage: .progressbar on|off ?DELAY-MS?\n");
-    return 1;
-  }
-  caProgressBar = sqlite3_stricmp(azArg[1], "on")==0;
-  if( nArg==3 ){
-    i64 ms = integerValue(azArg[2]);
-    if( ms<0 ){
-      eputz("Usage: .progressbar on|off ?DELAY-MS? (DELAY-MS >= 0)\n");
-      return 1;
-    }
-    caProgressDelay = ms*1000;
-  }
-  return 0;
-}
+/* The bar of the import running, for caFail() (src/shell_progress.c) */
+static ShellBar *caCurProgress = 0;
 
 /*
 ** Per-column state of the import.
@@ -606,13 +527,59 @@ static int caAffinity(const char *zType){
 ** the import goes with it) and report zMsg.
 */
 static int caFail(ShellState *p, const char *zMsg, int bInTx){
-  caProgressEnd(caCurProgress);
+  shellBarEnd(caCurProgress);
   if( bInTx ){
     sqlite3_exec(p->db, "ROLLBACK TO csvauto; RELEASE csvauto;", 0, 0, 0);
   }
   cli_printf(stderr, "%s\n", zMsg);
   cli_printf(stderr, ".import --auto: nothing imported\n");
   return 1;
+}
+
+/*
+** --keep-going: one more bad row was skipped, with the message zMsg
+** ("FILE:LINE: ...", from sqlite3_malloc(), which this takes over).  The
+** first CA_SKIP_SHOWN messages are kept for caReportSkipped().
+*/
+static void caSkipped(i64 *pnSkipped, char **azSkipped, char *zMsg){
+  if( *pnSkipped<CA_SKIP_SHOWN ){
+    azSkipped[*pnSkipped] = zMsg;
+  }else{
+    sqlite3_free(zMsg);
+  }
+  (*pnSkipped)++;
+}
+
+/*
+** --keep-going: after a record the reader refused, go on at the start of
+** the next line.  Return 0 if the input is at its end (an unterminated
+** quoted field has read all of it), 1 otherwise.  A record refused for its
+** UTF-8 was read whole, and is not skipped further.
+*/
+static int caResync(CaReader *r){
+  int c;
+  if( r->bUtf8Error ){
+    r->bUtf8Error = 0;
+    return 1;
+  }
+  do{ c = CA_GETC(r); }while( c!=EOF && c!=r->cRow );
+  if( c==EOF ) return 0;
+  r->nLine++;
+  return 1;
+}
+
+/*
+** --keep-going: report on stderr the bad rows that were skipped: the
+** first CA_SKIP_SHOWN messages, then how many in all and at which lines.
+*/
+static void caReportSkipped(const char *zTable, i64 nSkipped, char **azSkipped){
+  int i;
+  for(i=0; i<CA_SKIP_SHOWN && i<nSkipped; i++){
+    cli_printf(stderr, "%s (row skipped)\n", azSkipped[i]);
+  }
+  cli_printf(stderr, ".import --auto --keep-going: %lld bad row%s skipped%s; "
+             "table %s kept\n", nSkipped, nSkipped==1 ? "" : "s",
+             nSkipped>CA_SKIP_SHOWN ? " (the first ones listed)" : "", zTable);
 }
 
 /*
@@ -628,7 +595,8 @@ static int csvautoImport(
   int cColSep,                /* Column separator, 0 to detect */
   int cRowSep,                /* Row separator */
   i64 nSkip,                  /* Rows to skip before the first */
-  int eVerbose                /* -v given */
+  int eVerbose,               /* -v given */
+  int bKeepGoing              /* --keep-going: skip bad rows */
 ){
   CaReader r;
   CaColumn *aCol = 0;
@@ -645,12 +613,13 @@ static int csvautoImport(
   char *zErr = 0;
   sqlite3_stmt *pStmt = 0;
   char *zCreate = 0;          /* The CREATE TABLE statement used */
-  CaProgress prog;            /* The progress bar */
+  ShellBar prog;              /* The progress bar (shell_progress.c) */
+  i64 nSkipped = 0;           /* Bad rows skipped by --keep-going */
+  char *azSkipped[CA_SKIP_SHOWN];  /* The first ones' messages */
 
   memset(&r, 0, sizeof(r));
-  memset(&prog, 0, sizeof(prog));
-  prog.bTty = caProgressBar && isatty(fileno(stderr));
-  prog.tStart = timeOfDay();
+  shellBarInit(&prog);
+  memset(azSkipped, 0, sizeof(azSkipped));
   caCurProgress = &prog;
   r.zName = pCtx->zFile;
   r.cRow = cRowSep;
@@ -924,6 +893,14 @@ static int csvautoImport(
     int rc2 = caReadRecord(&r, 1);
     if( rc2==CA_EOF ) break;
     if( rc2==CA_ERROR ){
+      if( bKeepGoing ){
+        /* Skip the bad row, then go on at the next line.  An unterminated
+        ** quoted field has read the rest of the input: that ends it. */
+        caSkipped(&nSkipped, azSkipped, r.zErr);
+        r.zErr = 0;
+        if( caResync(&r) ) continue;
+        break;
+      }
       rc = caFail(p, r.zErr, bInTx);
       bInTx = 0;
       goto import_done;
@@ -931,6 +908,12 @@ static int csvautoImport(
     if( r.nField!=nCol ){
       zErr = sqlite3_mprintf("%s:%lld: expected %d fields but found %d",
                              r.zName, r.iRecLine, nCol, r.nField);
+      if( bKeepGoing ){
+        shell_check_oom(zErr);
+        caSkipped(&nSkipped, azSkipped, zErr);
+        zErr = 0;
+        continue;
+      }
       rc = caFail(p, zErr, bInTx);
       bInTx = 0;
       goto import_done;
@@ -970,16 +953,25 @@ static int csvautoImport(
       nMisfit++;
     }
     sqlite3_step(pStmt);
-    if( sqlite3_reset(pStmt)!=SQLITE_OK ){
+    rc2 = sqlite3_reset(pStmt);
+    if( rc2!=SQLITE_OK ){
       zErr = sqlite3_mprintf("%s:%lld: INSERT failed: %s",
                              r.zName, r.iRecLine, sqlite3_errmsg(p->db));
+      if( bKeepGoing && (rc2&0xff)==SQLITE_CONSTRAINT ){
+        /* A constraint undoes this row's INSERT only: skip the row */
+        shell_check_oom(zErr);
+        caSkipped(&nSkipped, azSkipped, zErr);
+        zErr = 0;
+        continue;
+      }
       rc = caFail(p, zErr, bInTx);
       bInTx = 0;
       goto import_done;
     }
     nRow++;
     if( (nRow & 0x3ff)==0 ){
-      caProgressStep(&prog, caTell(&r), bSeekable ? nFileSize : r.nBuf);
+      i64 nTotal = bSeekable ? nFileSize : r.nBuf;
+      shellBarStep(&prog, nTotal>0 ? (double)caTell(&r)/(double)nTotal : 0.0);
     }
     if( (nRow & 0xfff)==0 && seenInterrupt ){
       zErr = sqlite3_mprintf("%s:%lld: interrupted", r.zName, r.iRecLine);
@@ -997,11 +989,14 @@ static int csvautoImport(
     goto import_done;
   }
   bInTx = 0;
-  caProgressEnd(&prog);
+  shellBarEnd(&prog);
   if( zCreate ) cli_printf(p->out, "%s\n", zCreate);
   cli_printf(p->out, "-- %lld row%s imported from %s%s\n", nRow,
              nRow==1 ? "" : "s", r.zName,
              bHeader ? " (first row: the column names)" : "");
+  if( nSkipped ){
+    caReportSkipped(zTable, nSkipped, azSkipped);
+  }
   if( nMisfit ){
     cli_printf(p->out, "-- %lld value%s did not fit the column's type, "
                        "stored as the column's affinity stores text:\n",
@@ -1015,7 +1010,7 @@ static int csvautoImport(
   }
 
 import_done:
-  caProgressEnd(&prog);
+  shellBarEnd(&prog);
   caCurProgress = 0;
   if( pStmt ) sqlite3_finalize(pStmt);
   if( bInTx ){
@@ -1030,6 +1025,7 @@ import_done:
   }
   sqlite3_free(aCol);
   sqlite3_free(azFirst);
+  for(i=0; i<CA_SKIP_SHOWN; i++) sqlite3_free(azSkipped[i]);
   sqlite3_free(zSql);
   sqlite3_free(zCreate);
   sqlite3_free(zErr);

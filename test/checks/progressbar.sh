@@ -1,5 +1,7 @@
 #!/bin/sh
-# The progress bar of .import --auto (src/shell_csvauto.c): on a terminal
+# The progress bar of long statements (src/shell_progress.c, the fraction
+# from sqlite3_stmt_status(), src/progress.c) and of .import --auto
+# (src/shell_csvauto.c): on a terminal
 # (a pseudo-terminal made by script(1), and a tmux pane whose screen is
 # captured while the import runs) it is drawn on stderr and erased at the
 # end; on a pipe or a file, and after .progressbar off, there is none.
@@ -16,6 +18,7 @@ fails=0
 ok()   { echo "ok   $*"; }
 fail() { echo "FAIL $*"; fails=$((fails+1)); }
 esc=$(printf '\033')
+cr=$(printf '\r')
 
 # 300,000 rows: long enough for a few updates of a bar shown at once.
 seq 1 300000 | awk 'BEGIN { print "id,v,name" } { print $1 "," $1*7 ",name" $1 }' > "$tmp/p.csv"
@@ -75,6 +78,60 @@ if command -v tmux >/dev/null 2>&1; then
   tsess=
 else
   echo "note: no tmux; the tmux part is left out"
+fi
+
+# 7. A long query.  q.db: 1,000,000 rows; the query's count is known.
+q="SELECT count(*) FROM t WHERE length(hex(randomblob(120)))=240;"
+"$shell" "$tmp/q.db" "CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT); WITH RECURSIVE c(x) AS (VALUES(1) UNION ALL SELECT x+1 FROM c WHERE x<1000000) INSERT INTO t SELECT x, x*7 FROM c;"
+script -q -e -c "$shell -cmd '.progressbar on 0' $tmp/q.db '$q'" "$tmp/tq" > /dev/null 2>&1
+if grep -a -q '\[#*\.*\] *[0-9][0-9]*%' "$tmp/tq"; then ok "query: a bar with a percentage on a terminal"; else fail "query: no bar: $(head -c 300 "$tmp/tq")"; fi
+pcts=$(tr '\r' '\n' < "$tmp/tq" | sed -n 's/^\[[#.]*\] *\([0-9][0-9]*\)%.*/\1/p' | tr '\n' ' ')
+mono=$(echo "$pcts" | awk '{ for (i = 2; i <= NF; i++) if ($i < $(i-1)) { print "no"; exit } print "yes" }')
+if [ "$mono" = yes ] && [ -n "$pcts" ] && [ "$(echo "$pcts" | awk '{print $NF}')" -ge 50 ]; then
+  ok "query: the percentage rises ($pcts)"; else fail "query: percentages $pcts"; fi
+# Erased before the result: the last bar is followed by ESC [K, then 1000000.
+if tr '\r' '\n' < "$tmp/tq" | grep -a -A2 '^\[' | tail -n 3 | grep -a -q "${esc}\[K" && grep -a -q '1000000' "$tmp/tq" \
+   && ! tr '\r' '\n' < "$tmp/tq" | grep -a -q '1000000.*\[#*\.*\]'; then
+  ok "query: erased before the result"; else fail "query: not erased: $(tail -c 300 "$tmp/tq" | od -c | tail -n 5)"; fi
+# A pipe: nothing on stderr.
+"$shell" -cmd '.progressbar on 0' "$tmp/q.db" "$q" 2> "$tmp/qerr" | cat > "$tmp/qout"
+if [ ! -s "$tmp/qerr" ] && [ "$(cat "$tmp/qout")" = 1000000 ]; then ok "query: nothing on a pipe"; else fail "query on a pipe: $(head -c 200 "$tmp/qerr")"; fi
+# .progressbar off: nothing on a terminal.
+script -q -e -c "$shell -cmd '.progressbar off 0' $tmp/q.db '$q'" "$tmp/tq2" > /dev/null 2>&1
+if grep -a -q 1000000 "$tmp/tq2" && ! grep -a -q '\[#*\.*\]' "$tmp/tq2"; then ok "query: .progressbar off"; else fail "query: .progressbar off"; fi
+# The default delay: a short query shows nothing.
+script -q -e -c "$shell $tmp/q.db 'SELECT count(*) FROM t;'" "$tmp/tq3" > /dev/null 2>&1
+if grep -a -q 1000000 "$tmp/tq3" && ! grep -a -q '\[#*\.*\]' "$tmp/tq3"; then ok "query: nothing before the delay"; else fail "query: a bar before the delay"; fi
+# .progress (upstream's handler) still works alongside the bar, and after it.
+# Its lines erase the bar first: none starts after a bar.
+script -q -e -c "$shell -cmd '.progressbar on 0' -cmd '.progress 2000000 --reset' $tmp/q.db '$q' '$q'" "$tmp/tq4" > /dev/null 2>&1
+if [ "$(tr -d '\r' < "$tmp/tq4" | grep -a -c '^Progress 1$')" = 2 ] && [ "$(tr -d '\r' < "$tmp/tq4" | grep -a -c ' 1000000 ')" = 2 ] \
+   && grep -a -q '\[#*\.*\] *[0-9][0-9]*%' "$tmp/tq4" && ! grep -a -q "%[^$cr]*Progress" "$tmp/tq4"; then
+  ok "query: .progress runs with the bar"; else fail "query: .progress with the bar: $(tr '\r' '\n' < "$tmp/tq4" | head -n 8)"; fi
+out=$("$shell" -cmd '.progress 100000 --limit 2' "$tmp/q.db" "$q" 2>&1)
+if echo "$out" | grep -q 'Progress limit reached (2)'; then ok "query: .progress --limit on a pipe"; else fail "query: .progress --limit: $out"; fi
+
+# 8. tmux: the keys of a long query typed into the shell; the pane is
+# captured while it runs (the bar with a percentage), then after it ends
+# (the result, no bar).
+if command -v tmux >/dev/null 2>&1; then
+  tsess=lipsqlite-pbq-$$
+  tmux new-session -d -s "$tsess" -x 120 -y 10 "$shell -cmd '.progressbar on 300' $tmp/q.db; sleep 30"
+  sleep 0.5
+  tmux send-keys -t "$tsess" "SELECT count(*) FROM t WHERE length(hex(randomblob(600)))=1200\\;" Enter
+  seen=0 i=0
+  while [ $i -lt 200 ]; do
+    if tmux capture-pane -p -t "$tsess" | grep -q '\[#*\.*\] *[0-9][0-9]*%'; then seen=1; break; fi
+    sleep 0.05; i=$((i+1))
+  done
+  i=0
+  while [ $i -lt 600 ] && ! tmux capture-pane -p -t "$tsess" | grep -q '1000000'; do sleep 0.1; i=$((i+1)); done
+  tmux capture-pane -p -t "$tsess" > "$tmp/qpane"
+  if [ $seen = 1 ]; then ok "tmux: a bar while the query runs"; else fail "tmux: no bar seen for the query"; fi
+  if grep -q '1000000' "$tmp/qpane" && ! grep -q '\[#*\.*\]' "$tmp/qpane"; then
+    ok "tmux: the query's bar erased, the result shown"; else fail "tmux: pane after the query: $(cat "$tmp/qpane")"; fi
+  tmux kill-session -t "$tsess" 2>/dev/null
+  tsess=
 fi
 
 [ $fails = 0 ]
