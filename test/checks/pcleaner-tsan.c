@@ -109,6 +109,9 @@
 /* The most counts the reader thread records */
 #define PCT_MAXSEEN 4096
 
+/* Transactions with a one-page queue, at most, until one waits (case 4) */
+#define PCT_TINY_TRIES 5
+
 /* The most committed totals of one workload */
 #define PCT_MAXCOMMIT 64
 
@@ -785,6 +788,7 @@ static void runWorkload(const char *zJournal, int flags){
   pthread_t tid;
   CleanerStats s, s0, sTotal;
   sqlite3_int64 nWaitTiny, nQueuedTiny, nServedMmap;
+  int iTry;
   int i, j;
 
   snprintf(zName, sizeof(zName), "journal_mode=%s %s", zJournal, zMutex);
@@ -851,15 +855,23 @@ static void runWorkload(const char *zJournal, int flags){
   ** spills, which the writer thread may keep up with */
   execOk(w.db, "PRAGMA page_cleaner_queue=1", "page_cleaner_queue=1");
   s0 = s;
-  txBegin(&w);
-  insertRows(&w, PCT_NROW);
-  txCommit(&w);
-  checkStats(&w, &s, "thread", -1, 1, "page_cleaner_queue=1");
+  for(iTry=0; iTry<PCT_TINY_TRIES; iTry++){
+    /* A wait is counted only if the writer thread has not finished the
+    ** write it was just handed when the writing thread looks: on a loaded
+    ** machine one transaction may see none.  A queue that is not bounded
+    ** would see none in any of the tries. */
+    txBegin(&w);
+    insertRows(&w, PCT_NROW);
+    txCommit(&w);
+    checkStats(&w, &s, "thread", -1, 1, "page_cleaner_queue=1");
+    if( s.nWait>s0.nWait || zJournal[0]!='w' ) break;
+  }
   nWaitTiny = s.nWait - s0.nWait;
   nQueuedTiny = s.nQueued - s0.nQueued;
   if( nWaitTiny<=0 && zJournal[0]=='w' ){
     fail("%s: with page_cleaner_queue=1 the writing thread never waited for "
-         "the queue (waits stays %lld)", zName, s.nWait);
+         "the queue in %d transactions (waits stays %lld)", zName,
+         PCT_TINY_TRIES, s.nWait);
   }
 
   /* 5. A 16-page queue */
