@@ -264,16 +264,14 @@ static u64 hashAggHash(const HashAgg *pH, const Mem *aKey){
 }
 
 /*
-** Return true if group pG has the key in registers aKey[], hash h.
+** Return true if group pG has the key in registers aKey[].
 */
 static int hashAggMatch(
   const HashAgg *pH,
   const HashAggGroup *pG,
-  const Mem *aKey,
-  u64 h
+  const Mem *aKey
 ){
   int i;
-  if( pG->h!=h ) return 0;
   for(i=0; i<pH->nKey; i++){
     const Mem *a = &pG->aMem[i];
     const Mem *b = &aKey[i];
@@ -459,16 +457,18 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
   Mem *aMem = p->aMem;
   HashAgg *pH = hashAggOf(&aMem[pOp->p1]);
   const Mem *aKey = &aMem[pOp->p3];
-  u64 h = hashAggHash(pH, aKey);
   HashAggGroup *pG = pH->pCur;
   int bNew = 0;
   int i;
 
   assert( pOp->p4type==P4_INT32 );
   assert( pOp->p3+pH->nKey<=pH->iAcc || pOp->p3>=pH->iAcc+pH->nAcc );
-  if( pG==0 || !hashAggMatch(pH, pG, aKey, h) ){
+  /* Rows of one group often come together: try the current group first,
+  ** without hashing the key */
+  if( pG==0 || !hashAggMatch(pH, pG, aKey) ){
+    u64 h = hashAggHash(pH, aKey);
     for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
-      if( hashAggMatch(pH, pG, aKey, h) ) break;
+      if( pG->h==h && hashAggMatch(pH, pG, aKey) ) break;
     }
     if( pG==0 ){
       if( !pH->bFull ){
