@@ -106,6 +106,80 @@ void sqlite3ForkResultReal(Parse *pParse, double r){
 }
 
 /*
+** Implement a boolean PRAGMA of the fork whose value is *pb: with a value
+** zRight, set *pb from it (an SQL error naming zName if it is not a
+** boolean) and, if bExpire, code an OP_Expire, so that statements prepared
+** under the old value are prepared again, as flag pragmas do; without a
+** value, return *pb as the result.
+*/
+void sqlite3ForkBoolPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zRight,
+  u8 *pb,
+  int bExpire
+){
+  if( zRight ){
+    int b;
+    if( sqlite3ForkParseBool(zRight, &b) ){
+      sqlite3ErrorMsg(pParse,
+          "PRAGMA %s: bad value '%s': expected ON or OFF", zName, zRight);
+      return;
+    }
+    *pb = (u8)b;
+    if( bExpire ) sqlite3VdbeAddOp0(sqlite3GetVdbe(pParse), OP_Expire);
+    return;
+  }
+  sqlite3ForkResultInt(pParse, *pb);
+}
+
+/*
+** Implement an integer PRAGMA of the fork whose value is *piVal: with a
+** value zRight, set *piVal from it and return 1, or code an SQL error
+** naming zName, the unit zUnit and the range iMin..iMax and return 0 if
+** it is not an integer in that range; without a value, return *piVal as
+** the result, and 0.
+*/
+int sqlite3ForkIntPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zRight,
+  i64 iMin,
+  i64 iMax,
+  const char *zUnit,
+  i64 *piVal
+){
+  if( zRight ){
+    i64 n = 0;
+    if( sqlite3DecOrHexToI64(zRight, &n)!=0 || n<iMin || n>iMax ){
+      sqlite3ErrorMsg(pParse,
+          "PRAGMA %s: bad value '%s': expected a number of %s from %lld "
+          "to %lld", zName, zRight, zUnit, iMin, iMax);
+      return 0;
+    }
+    *piVal = n;
+    return 1;
+  }
+  sqlite3ForkResultInt(pParse, *piVal);
+  return 0;
+}
+
+/*
+** Code OP_Int64s that load the n integers of aVal[] into registers 1..n,
+** for a PRAGMA that returns rows (the caller codes the OP_ResultRow).
+*/
+void sqlite3ForkLoadInts(Parse *pParse, const i64 *aVal, int n){
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  int i;
+  if( v==0 ) return;
+  if( pParse->nMem<n ) pParse->nMem = n;
+  for(i=0; i<n; i++){
+    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1+i, 0, (const u8*)&aVal[i],
+                          P4_INT64);
+  }
+}
+
+/*
 ** A 64-bit mixing function (the finalizer of splitmix64): every bit of the
 ** result depends on every bit of x.
 */

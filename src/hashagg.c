@@ -870,20 +870,8 @@ void sqlite3HashAggPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
   UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    int b;
-    if( sqlite3ForkParseBool(zRight, &b) ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected ON or OFF", zName, zRight);
-      return;
-    }
-    db->fork.bHashAgg = (u8)b;
-    sqlite3VdbeAddOp0(sqlite3GetVdbe(pParse), OP_Expire);
-    return;
-  }
-  sqlite3ForkResultInt(pParse, db->fork.bHashAgg);
+  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.bHashAgg, 1);
 }
 
 /*
@@ -901,20 +889,9 @@ void sqlite3HashAggMemoryPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
   UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    i64 n = 0;
-    if( sqlite3DecOrHexToI64(zRight, &n)!=0 || n<0 ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected a number of bytes from 0 "
-          "to %lld", zName, zRight, LARGEST_INT64);
-      return;
-    }
-    db->fork.nHashAggMem = n;
-    return;
-  }
-  sqlite3ForkResultInt(pParse, db->fork.nHashAggMem);
+  sqlite3ForkIntPragma(pParse, zName, zRight, 0, LARGEST_INT64, "bytes",
+                       &pParse->db->fork.nHashAggMem);
 }
 
 /*
@@ -935,7 +912,6 @@ void sqlite3HashAggStatsPragma(
   Vdbe *v = sqlite3GetVdbe(pParse);
   HashAggStat *pS = &db->fork.hashAggStat;
   i64 aVal[4];
-  int j;
   UNUSED_PARAMETER(iDb);
   if( zRight ){
     sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
@@ -943,15 +919,11 @@ void sqlite3HashAggStatsPragma(
   }
   if( v==0 ) return;
   if( pS->nRowHashed+pS->nRowSpilled>0 ){
-    if( pParse->nMem<4 ) pParse->nMem = 4;
     aVal[0] = pS->nGroup;
     aVal[1] = pS->nRowHashed;
     aVal[2] = pS->nRowSpilled;
     aVal[3] = pS->nBytePeak;
-    for(j=0; j<4; j++){
-      sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1+j, 0, (const u8*)&aVal[j],
-                            P4_INT64);
-    }
+    sqlite3ForkLoadInts(pParse, aVal, 4);
     sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 4);
   }
   /* The row above is that of prepare time: prepare again before the next

@@ -1156,22 +1156,10 @@ void sqlite3LipPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
   UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    int b;
-    if( sqlite3ForkParseBool(zRight, &b) ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected ON or OFF", zName, zRight);
-      return;
-    }
-    db->fork.bLip = (u8)b;
-    /* The setting changes the code the planner generates: expire every
-    ** prepared statement when this one runs, as flag pragmas do. */
-    sqlite3VdbeAddOp0(sqlite3GetVdbe(pParse), OP_Expire);
-    return;
-  }
-  sqlite3ForkResultInt(pParse, db->fork.bLip);
+  /* The setting changes the code the planner generates: expire every
+  ** prepared statement when it changes */
+  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.bLip, 1);
 }
 
 /*
@@ -1206,17 +1194,13 @@ void sqlite3LipStatsPragma(
   for(i=0; i<db->fork.nLipStat; i++){
     LipStat *pS = &db->fork.aLipStat[i];
     i64 aVal[6];
-    int j;
     aVal[0] = pS->iReg;
     aVal[1] = pS->nKey;
     aVal[2] = pS->nByte;
     aVal[3] = pS->nProbe;
     aVal[4] = pS->nReject;
     aVal[5] = pS->iRank;
-    for(j=0; j<6; j++){
-      sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1+j, 0, (const u8*)&aVal[j],
-                            P4_INT64);
-    }
+    sqlite3ForkLoadInts(pParse, aVal, 6);
     sqlite3VdbeLoadString(v, 7, azStatus[pS->eStatus]);
     sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
   }

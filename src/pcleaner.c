@@ -1313,19 +1313,12 @@ void sqlite3PcleanerQueuePragma(
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
+  i64 n = db->fork.nCleanerQueue;
   UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    i64 n = 0;
-    if( sqlite3DecOrHexToI64(zRight, &n)!=0 || n<1 || n>PCLEANER_QUEUE_MAX ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected a number of pages from 1 "
-          "to %d", zName, zRight, PCLEANER_QUEUE_MAX);
-      return;
-    }
+  if( sqlite3ForkIntPragma(pParse, zName, zRight, 1, PCLEANER_QUEUE_MAX,
+                           "pages", &n) ){
     db->fork.nCleanerQueue = (int)n;
-    return;
   }
-  sqlite3ForkResultInt(pParse, db->fork.nCleanerQueue);
 }
 
 /*
