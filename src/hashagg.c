@@ -35,8 +35,11 @@
 **      the rows) by the GROUP BY key, under the key's collations, and
 **      OP_HashAggEmit hands them to the stock output subroutine one at a
 **      time.  If rows went to the sorter, its groups are output as before,
-**      and before each of them OP_HashAggEmit outputs the table's groups
-**      whose keys sort before it: the two sorted streams are merged.
+**      and at the sorter's first row and at each of its changes of group
+**      OP_HashAggEmit outputs the table's groups whose keys sort before the
+**      sorter's next group: the two sorted streams are merged, in the
+**      order of the key's sort flags (a GROUP BY takes DESC from a
+**      matching ORDER BY).
 **
 ** Why the results are those of the sorter: keys are equal exactly when
 ** sqlite3MemCompare() finds them equal under the key's collation, the
@@ -51,10 +54,9 @@
 **
 ** The hash table is only used for a GROUP BY whose rows the sorter would
 ** have sorted (no index gives the order), of a database in UTF-8, whose
-** key collations are built-in (BINARY, NOCASE, RTRIM), whose terms are
-** sorted ascending with NULLs first (the GROUP BY takes DESC or NULLS LAST
-** from a matching ORDER BY), without DISTINCT or ORDER BY aggregates (they
-** keep per-group tables) and without indexed expressions.  EXPLAIN QUERY PLAN then says USE HASH TABLE FOR GROUP BY.
+** key collations are built-in (BINARY, NOCASE, RTRIM), without DISTINCT
+** or ORDER BY aggregates (they keep per-group tables) and without indexed
+** expressions.  EXPLAIN QUERY PLAN then says USE HASH TABLE FOR GROUP BY.
 **
 ** The table lives in a register, as a pointer value with a destructor, so
 ** the VDBE frees it (finalizing any aggregate contexts it still holds)
@@ -577,8 +579,11 @@ static int hashAggCompareEntry(
   const HashAggSortEntry *pB
 ){
   if( pA->bInt && pB->bInt ){
-    if( pA->iKey<pB->iKey ) return -1;
-    if( pA->iKey>pB->iKey ) return 1;
+    int rc = pA->iKey<pB->iKey ? -1 : pA->iKey>pB->iKey;
+    if( rc ){
+      /* Two integers: NULLS LAST (KEYINFO_ORDER_BIGNULL) plays no part */
+      return (pH->pKeyInfo->aSortFlags[0] & KEYINFO_ORDER_DESC) ? -rc : rc;
+    }
     if( pH->nKey==1 ) return 0;
   }
   return hashAggCompareKey(pH, pA->pG, pB->pG->aMem);
@@ -714,11 +719,6 @@ void sqlite3HashAggCodeOpen(
   if( ENC(db)!=SQLITE_UTF8 ) return;
   for(i=0; i<pKeyInfo->nKeyField; i++){
     if( sqlite3ForkCollTextMode(pKeyInfo->aColl[i])==FORK_TEXT_ANY ) return;
-    /* A DESC or NULLS LAST term (copied from the ORDER BY) can put a
-    ** group before the all-NULL key, which the sorter's first group may
-    ** have without a change of group that sqlite3HashAggCodeEmit() could
-    ** follow */
-    if( pKeyInfo->aSortFlags[i] ) return;
   }
   for(i=0; i<pAggInfo->nFunc; i++){
     /* DISTINCT and ORDER BY aggregates keep a table per group */
@@ -727,6 +727,7 @@ void sqlite3HashAggCodeOpen(
     }
   }
   pCode->regHash = ++pParse->nMem;
+  pCode->nKey = pKeyInfo->nKeyField;
   pCode->addrOpen = sqlite3VdbeAddOp4(v, OP_HashAggOpen, pCode->regHash,
       0, 0, (char*)sqlite3KeyInfoRef(pKeyInfo), P4_KEYINFO);
 }
@@ -822,6 +823,37 @@ void sqlite3HashAggCodeEmit(
   VdbeComment((v, "output one group of the hash table"));
   sqlite3VdbeGoto(v, addrTop);
   sqlite3VdbeJumpHere(v, addrEmit);
+}
+
+/*
+** Called in the loop over the sorter's rows, once the row's GROUP BY key
+** is in the registers at iCmp and before it is compared with the key of
+** the group in progress (registers at iKey): on the sorter's first row
+** (iUseFlag is 0 only there), output the groups of the hash table that
+** sort before it, then reset the accumulators and the key registers to
+** where they were.  The other groups of the table are output at the
+** sorter's changes of group (sqlite3HashAggCodeEmit()): but the first row
+** may not make one (its key may be all NULL, as the key registers are at
+** the start), and a group that sorts before it must not wait until then.
+*/
+void sqlite3HashAggCodeFirst(
+  Parse *pParse,
+  HashAggCode *pCode,
+  int iKey, int iCmp,
+  int iUseFlag,
+  int regOutput, int addrOutput,
+  int iAbort, int addrEnd,
+  int regReset, int addrReset
+){
+  Vdbe *v = pParse->pVdbe;
+  int addrSkip;
+  if( pCode->regHash==0 ) return;
+  addrSkip = sqlite3VdbeAddOp2(v, OP_IfPos, iUseFlag, 0); VdbeCoverage(v);
+  sqlite3HashAggCodeEmit(pParse, pCode, iCmp, iUseFlag, regOutput, addrOutput,
+                         iAbort, addrEnd);
+  sqlite3VdbeAddOp2(v, OP_Gosub, regReset, addrReset);
+  sqlite3VdbeAddOp3(v, OP_Null, 0, iKey, iKey+pCode->nKey-1);
+  sqlite3VdbeJumpHere(v, addrSkip);
 }
 
 /*

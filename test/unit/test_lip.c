@@ -48,12 +48,22 @@ static void test_hash_equal_values(void **state){
   setInt(&a, -123456789); setReal(&b, -123456789.0);
   assert_true(h1(&a, 0)==h1(&b, 0));
   setText(&a, "Hello"); setText(&b, "hELLO");
-  assert_true(h1(&a, LIP_TEXT_NOCASE)==h1(&b, LIP_TEXT_NOCASE));
+  assert_true(h1(&a, FORK_TEXT_NOCASE)==h1(&b, FORK_TEXT_NOCASE));
   setText(&a, "abc"); setText(&b, "abc   ");
-  assert_true(h1(&a, LIP_TEXT_RTRIM)==h1(&b, LIP_TEXT_RTRIM));
+  assert_true(h1(&a, FORK_TEXT_RTRIM)==h1(&b, FORK_TEXT_RTRIM));
   /* An unknown collation: every text hashes alike. */
   setText(&a, "abc"); setText(&b, "xyz");
-  assert_true(h1(&a, LIP_TEXT_ANY)==h1(&b, LIP_TEXT_ANY));
+  assert_true(h1(&a, FORK_TEXT_ANY)==h1(&b, FORK_TEXT_ANY));
+  /* A zero-filled blob (MEM_Zero, as zeroblob() makes) and the same bytes
+  ** stored in full: sqlite3MemCompare() finds them equal */
+  memset(&a, 0, sizeof(a));
+  a.flags = MEM_Blob|MEM_Zero; a.u.nZero = 5;
+  memset(&b, 0, sizeof(b));
+  b.flags = MEM_Blob|MEM_Static; b.z = (char*)"\0\0\0\0\0"; b.n = 5;
+  assert_true(sqlite3MemCompare(&a, &b, 0)==0);
+  assert_true(h1(&a, 0)==h1(&b, 0));
+  b.n = 4;
+  assert_true(h1(&a, 0)!=h1(&b, 0));
 }
 
 /* Values that differ hash differently (for these values), so the filter
@@ -64,14 +74,14 @@ static void test_hash_distinct_values(void **state){
   setInt(&a, 1); setReal(&b, 1.5);
   assert_true(h1(&a, 0)!=h1(&b, 0));
   setInt(&a, 1); setText(&b, "1");
-  assert_true(h1(&a, LIP_TEXT_BINARY)!=h1(&b, LIP_TEXT_BINARY));
+  assert_true(h1(&a, FORK_TEXT_BINARY)!=h1(&b, FORK_TEXT_BINARY));
   setText(&a, "Hello"); setText(&b, "hello");
-  assert_true(h1(&a, LIP_TEXT_BINARY)!=h1(&b, LIP_TEXT_BINARY));
+  assert_true(h1(&a, FORK_TEXT_BINARY)!=h1(&b, FORK_TEXT_BINARY));
   setText(&a, "abc"); setText(&b, "abc ");
-  assert_true(h1(&a, LIP_TEXT_BINARY)!=h1(&b, LIP_TEXT_BINARY));
-  assert_true(h1(&a, LIP_TEXT_NOCASE)!=h1(&b, LIP_TEXT_NOCASE));
+  assert_true(h1(&a, FORK_TEXT_BINARY)!=h1(&b, FORK_TEXT_BINARY));
+  assert_true(h1(&a, FORK_TEXT_NOCASE)!=h1(&b, FORK_TEXT_NOCASE));
   setText(&a, "abc"); setBlob(&b, "abc");
-  assert_true(h1(&a, LIP_TEXT_BINARY)!=h1(&b, LIP_TEXT_BINARY));
+  assert_true(h1(&a, FORK_TEXT_BINARY)!=h1(&b, FORK_TEXT_BINARY));
   setNull(&a); setInt(&b, 0);
   assert_true(h1(&a, 0)!=h1(&b, 0));
   /* Beyond 2^53 an integer and the nearest real are not equal. */
@@ -90,10 +100,10 @@ static void test_hash_multi_column(void **state){
   setText(&a[0], "X"); setText(&a[1], "y");
   setText(&b[0], "X"); setText(&b[1], "Y");
   /* column 0 BINARY, column 1 NOCASE */
-  assert_true(lipHashKey(a, 2, LIP_TEXT_BINARY|(LIP_TEXT_NOCASE<<2))
-           ==lipHashKey(b, 2, LIP_TEXT_BINARY|(LIP_TEXT_NOCASE<<2)));
-  assert_true(lipHashKey(a, 2, LIP_TEXT_BINARY|(LIP_TEXT_BINARY<<2))
-           !=lipHashKey(b, 2, LIP_TEXT_BINARY|(LIP_TEXT_BINARY<<2)));
+  assert_true(lipHashKey(a, 2, FORK_TEXT_BINARY|(FORK_TEXT_NOCASE<<2))
+           ==lipHashKey(b, 2, FORK_TEXT_BINARY|(FORK_TEXT_NOCASE<<2)));
+  assert_true(lipHashKey(a, 2, FORK_TEXT_BINARY|(FORK_TEXT_BINARY<<2))
+           !=lipHashKey(b, 2, FORK_TEXT_BINARY|(FORK_TEXT_BINARY<<2)));
 }
 
 /* A fake VM with nReg registers, enough for FilterAdd/Filter. */
