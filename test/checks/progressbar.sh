@@ -55,27 +55,34 @@ if [ $rc = 1 ] && [ "$out" = "Usage: .progressbar on|off ?DELAY-MS?" ]; then ok 
 out=$("$shell" :memory: '.progressbar off 250' '.progressbar' 2>&1)
 if [ "$out" = "progressbar: off, after 250 ms" ]; then ok "state shown"; else fail "state: $out"; fi
 
-# 6. tmux: a real terminal emulator; the pane is captured while the
-# import runs, then after it ends.
-if command -v tmux >/dev/null 2>&1; then
-  seq 1 3000000 | awk 'BEGIN { print "id,v,name" } { print $1 "," $1*7 ",name" $1 }' > "$tmp/big.csv"
-  tsess=lipsqlite-pb-$$
-  tmux new-session -d -s "$tsess" -x 120 -y 10 "$shell -cmd '.progressbar on 0' $tmp/t6.db; sleep 30"
+# tmux_bar TAG DELAY-MS DB KEYS DONE: run the shell with the bar on after
+# DELAY-MS in a tmux pane (a real terminal emulator) on DB, type KEYS, watch
+# the pane for a bar with a percentage ($seen becomes 1), wait until the
+# pane shows DONE, and leave the final pane in $tmp/pane.
+tmux_bar() {
+  tsess=lipsqlite-$1-$$
+  tmux new-session -d -s "$tsess" -x 120 -y 10 "$shell -cmd '.progressbar on $2' $3; sleep 30"
   sleep 0.5
-  tmux send-keys -t "$tsess" ".import --auto $tmp/big.csv t" Enter
+  tmux send-keys -t "$tsess" "$4" Enter
   seen=0 i=0
   while [ $i -lt 200 ]; do
-    if tmux capture-pane -p -t "$tsess" | grep -q '\[#*\.*\] *[0-9]*%'; then seen=1; break; fi
+    if tmux capture-pane -p -t "$tsess" | grep -q '\[#*\.*\] *[0-9][0-9]*%'; then seen=1; break; fi
     sleep 0.05; i=$((i+1))
   done
   i=0
-  while [ $i -lt 600 ] && ! tmux capture-pane -p -t "$tsess" | grep -q 'rows imported'; do sleep 0.1; i=$((i+1)); done
+  while [ $i -lt 600 ] && ! tmux capture-pane -p -t "$tsess" | grep -q "$5"; do sleep 0.1; i=$((i+1)); done
   tmux capture-pane -p -t "$tsess" > "$tmp/pane"
+  tmux kill-session -t "$tsess" 2>/dev/null
+  tsess=
+}
+
+# 6. tmux: the pane is captured while an import runs, then after it ends.
+if command -v tmux >/dev/null 2>&1; then
+  seq 1 3000000 | awk 'BEGIN { print "id,v,name" } { print $1 "," $1*7 ",name" $1 }' > "$tmp/big.csv"
+  tmux_bar pb 0 "$tmp/t6.db" ".import --auto $tmp/big.csv t" 'rows imported'
   if [ $seen = 1 ]; then ok "tmux: a bar while importing"; else fail "tmux: no bar seen"; fi
   if grep -q '3000000 rows imported' "$tmp/pane" && ! grep -q '\[#*\.*\] *[0-9]*%' "$tmp/pane"; then
     ok "tmux: erased at the end"; else fail "tmux: pane at the end: $(cat "$tmp/pane")"; fi
-  tmux kill-session -t "$tsess" 2>/dev/null
-  tsess=
 else
   echo "note: no tmux; the tmux part is left out"
 fi
@@ -115,23 +122,10 @@ if echo "$out" | grep -q 'Progress limit reached (2)'; then ok "query: .progress
 # captured while it runs (the bar with a percentage), then after it ends
 # (the result, no bar).
 if command -v tmux >/dev/null 2>&1; then
-  tsess=lipsqlite-pbq-$$
-  tmux new-session -d -s "$tsess" -x 120 -y 10 "$shell -cmd '.progressbar on 300' $tmp/q.db; sleep 30"
-  sleep 0.5
-  tmux send-keys -t "$tsess" "SELECT count(*) FROM t WHERE length(hex(randomblob(600)))=1200\\;" Enter
-  seen=0 i=0
-  while [ $i -lt 200 ]; do
-    if tmux capture-pane -p -t "$tsess" | grep -q '\[#*\.*\] *[0-9][0-9]*%'; then seen=1; break; fi
-    sleep 0.05; i=$((i+1))
-  done
-  i=0
-  while [ $i -lt 600 ] && ! tmux capture-pane -p -t "$tsess" | grep -q '1000000'; do sleep 0.1; i=$((i+1)); done
-  tmux capture-pane -p -t "$tsess" > "$tmp/qpane"
+  tmux_bar pbq 300 "$tmp/q.db" "SELECT count(*) FROM t WHERE length(hex(randomblob(600)))=1200\\;" '1000000'
   if [ $seen = 1 ]; then ok "tmux: a bar while the query runs"; else fail "tmux: no bar seen for the query"; fi
-  if grep -q '1000000' "$tmp/qpane" && ! grep -q '\[#*\.*\]' "$tmp/qpane"; then
-    ok "tmux: the query's bar erased, the result shown"; else fail "tmux: pane after the query: $(cat "$tmp/qpane")"; fi
-  tmux kill-session -t "$tsess" 2>/dev/null
-  tsess=
+  if grep -q '1000000' "$tmp/pane" && ! grep -q '\[#*\.*\]' "$tmp/pane"; then
+    ok "tmux: the query's bar erased, the result shown"; else fail "tmux: pane after the query: $(cat "$tmp/pane")"; fi
 fi
 
 [ $fails = 0 ]
