@@ -139,7 +139,11 @@ static int pcleanerTrigger(PCleaner *p){
 **   xRead      a read of bytes with a queued write is served from the
 **              queue (a page or frame found by its offset in O(1)), or
 **              waits for the writes it overlaps; a read elsewhere, even
-**              in the same block, goes to the file at once;
+**              in the same block, goes to the file at once; until the
+**              transaction ends, a page whose write is done is served from
+**              the queue too while its bytes are not yet reused ("kept"),
+**              so the queue's buffers also save the re-reads of pages
+**              evicted a while ago;
 **   xWrite     inside a batch: appended to the queue; any other write
 **              (a spill, a commit, a rollback) first waits for the queue;
 **   xSync, xTruncate, xFileSize, xUnlock, xShmLock (unlock), xShmUnmap,
@@ -216,7 +220,11 @@ struct PcwEntry {
 /*
 ** The write queue of one pager.  Sequence numbers: entries [0,nDone) are
 ** written (or discarded after an error), [nDone,nPublished) are handed to
-** the writer, [nPublished,nQueued) are being appended by the batch.  The
+** the writer, [nPublished,nQueued) are being appended by the batch.
+** Entries [nKept,nDoneSeen) are "kept": written without error, with their
+** slots and bytes not yet reused, and no other write to their files since
+** (pcwDropKept()), so their bytes are what the file holds and reads are
+** served from them as from queued entries.  The
 ** members under "guarded by mu" are shared with the writer thread; all
 ** others belong to the thread that uses the pager (the writing thread),
 ** and nDoneSeen and rcSeen are its copies of nDone and rcErr.  The writer
@@ -238,6 +246,7 @@ struct PcwQueue {
   u32 nHash;                /* A power of two */
   u64 nQueued;              /* Entries appended so far */
   u64 nDoneSeen;            /* nDone as last seen by the writing thread */
+  u64 nKept;                /* Entries [nKept,nDoneSeen) are kept (below) */
   int rcSeen;               /* rcErr as last seen by the writing thread */
   i64 nQueuedPage;          /* Statistics: writes queued */
   i64 nServed;              /* Reads served from the queue */
@@ -296,13 +305,13 @@ static u32 pcwHash(PcwQueue *q, int iFile, i64 iOff){
 }
 
 /*
-** Return the newest queued entry that writes at exactly iOff of file
-** iFile and is not known to be done, or 0.  Only the writing thread calls
-** this: entries it has not seen done keep their slots and bytes.
+** Return the newest queued or kept entry that writes at exactly iOff of
+** file iFile, or 0.  Only the writing thread calls this: entries it has
+** not seen done, and kept entries, keep their slots and bytes.
 */
 static PcwEntry *pcwLookup(PcwQueue *q, int iFile, i64 iOff){
   u64 s = q->aHash[pcwHash(q, iFile, iOff)];
-  while( s>q->nDoneSeen ){
+  while( s>q->nKept ){
     PcwEntry *e = &q->aEntry[(s-1) & (q->nEntry-1)];
     assert( e->iSeq==s-1 );
     if( e->iOff==iOff && e->iFile==iFile ) return e;
@@ -325,12 +334,12 @@ static void pcwPublish(PcwQueue *q){
 }
 
 /*
-** Forget the bounds of the queued writes if nothing is queued (and no
-** error is pending), so that the next entries start at the beginning of
-** the buffer and reads need not look at the queue.
+** Forget the bounds of the queued and kept writes if there are none (and
+** no error is pending), so that the next entries start at the beginning
+** of the buffer and reads need not look at the queue.
 */
 static void pcwResetIfEmpty(PcwQueue *q){
-  if( q->nDoneSeen==q->nQueued && q->rcSeen==SQLITE_OK ){
+  if( q->nKept==q->nQueued && q->rcSeen==SQLITE_OK ){
     int i;
     q->iBufTail = 0;
     for(i=0; i<2; i++){
@@ -338,6 +347,17 @@ static void pcwResetIfEmpty(PcwQueue *q){
       q->aFile[i].nOdd = 0;
     }
   }
+}
+
+/*
+** The writing thread: keep no written entry any more.  Called when the
+** files may change other than through the queue: a write or truncation
+** the queue does not take, the end of the write transaction (another
+** connection may write next), a failed queued write.
+*/
+static void pcwDropKept(PcwQueue *q){
+  q->nKept = q->nDoneSeen;
+  pcwResetIfEmpty(q);
 }
 
 /*
@@ -411,6 +431,8 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
       pthread_mutex_unlock(&q->mu);
       if( t0 ) q->nWaitUsec += pcleanerNow() - t0;
     }
+    /* Entries discarded after an error are not in the file. */
+    if( q->rcSeen ) q->nKept = q->nDoneSeen;
   }
   pcwResetIfEmpty(q);
   return q->rcSeen;
@@ -425,11 +447,12 @@ static int pcwDrain(PcwQueue *q){
 
 /*
 ** The writing thread: forget a recorded error (the write transaction it
-** belonged to is over), after waiting until the writer thread has written
-** or discarded everything queued.
+** belonged to is over) and the kept entries, after waiting until the
+** writer thread has written or discarded everything queued.
 */
 static void pcwForget(PcwQueue *q){
   (void)pcwDrain(q);
+  pcwDropKept(q);
   if( q->rcSeen!=SQLITE_OK ){
     if( !q->bDeferred ) pthread_mutex_lock(&q->mu);
     q->rcErr = SQLITE_OK;
@@ -454,12 +477,12 @@ static int pcwDrainReport(PcwQueue *q){
 }
 
 /*
-** Return true if nByte bytes at iOff of pF may touch a queued (or, after
-** an error, a discarded) write.
+** Return true if nByte bytes at iOff of pF may touch a queued or kept (or,
+** after an error, a discarded) write.
 */
 static int pcwTouches(PcwFile *pF, i64 iOff, int nByte){
   PcwQueue *q = pF->pQ;
-  if( q->nQueued==q->nDoneSeen && q->rcSeen==SQLITE_OK ) return 0;
+  if( q->nQueued==q->nKept && q->rcSeen==SQLITE_OK ) return 0;
   return iOff<pF->iHi && iOff+nByte>pF->iLo;
 }
 
@@ -473,26 +496,35 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
   PcwQueue *q = pF->pQ;
   int iFile = (int)(pF - q->aFile);
   PcwEntry *e;
-  u32 iBuf, h;
+  u32 iBuf, iTail, h;
   u64 nTarget;
   int eShape;
+  int bWrap = 0;              /* The new entry wraps to the buffer's start */
 
   if( q->rcSeen ) return q->rcSeen;
   if( (u32)nByte>q->nBuf/2 ) return SQLITE_DONE;
+  iTail = q->iBufTail;
   while( 1 ){
     int bFits = 0;
     if( q->nQueued-q->nDoneSeen<q->nEntry ){
       if( q->nQueued==q->nDoneSeen ){
-        iBuf = 0;
+        /* Nothing queued: the whole buffer may be reused. */
         bFits = 1;
+        if( q->nBuf-iTail>=(u32)nByte ){
+          iBuf = iTail;
+        }else{
+          iBuf = 0;
+          bWrap = 1;
+        }
       }else{
         u32 iHead = q->aEntry[q->nDoneSeen & (q->nEntry-1)].iBuf;
-        iBuf = q->iBufTail;
+        iBuf = iTail;
         if( iBuf>=iHead ){
           if( q->nBuf-iBuf>=(u32)nByte ){
             bFits = 1;
           }else if( iHead>(u32)nByte ){
             iBuf = 0;
+            bWrap = 1;
             bFits = 1;
           }
         }else if( iHead-iBuf>(u32)nByte ){
@@ -507,7 +539,30 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
     nTarget = q->nDoneSeen + (q->nEntry/PCW_REFILL_DIV > 0 ? q->nEntry/PCW_REFILL_DIV : 1);
     if( nTarget>q->nQueued ) nTarget = q->nQueued;
     if( pcwWaitFor(q, nTarget) ) return q->rcSeen;
+    iTail = q->iBufTail;
   }
+
+  /* The kept entries whose bytes the new entry overwrites stop being
+  ** kept, and so do all older ones.  In the ring, the kept entries lie,
+  ** oldest first, between the free space after the tail and the oldest
+  ** queued entry, so the overwritten ones are the oldest kept entries; if
+  ** the new entry wraps to the start of the buffer, the kept entries after
+  ** the tail are older than those it overwrites there. */
+  while( q->nKept<q->nDoneSeen ){
+    PcwEntry *k = &q->aEntry[q->nKept & (q->nEntry-1)];
+    if( (bWrap && k->iBuf>=iTail)
+     || (k->iBuf<iBuf+(u32)nByte && k->iBuf+(u32)k->nByte>iBuf)
+    ){
+      q->nKept++;
+    }else{
+      break;
+    }
+  }
+  /* And the entry whose slot the new one takes. */
+  if( q->nQueued+1-q->nKept>q->nEntry ){
+    q->nKept = q->nQueued+1-q->nEntry;
+  }
+  assert( q->nKept<=q->nDoneSeen );
 
   e = &q->aEntry[q->nQueued & (q->nEntry-1)];
   e->iOff = iOff;
@@ -657,12 +712,14 @@ static int pcwWrite(
   }
   rc = pcwDrainReport(q);
   if( rc!=SQLITE_OK ) return rc;
+  pcwDropKept(q);
   return pF->pOrig->xWrite(f, pBuf, amt, iOff);
 }
 static int pcwTruncate(sqlite3_file *f, sqlite3_int64 size){
   PcwFile *pF = pcwFile(f);
   int rc = pcwDrainReport(pF->pQ);
   if( rc!=SQLITE_OK ) return rc;
+  pcwDropKept(pF->pQ);
   return pF->pOrig->xTruncate(f, size);
 }
 static int pcwSync(sqlite3_file *f, int flags){
@@ -862,6 +919,7 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   q->nHash = 2*nEntry;
   q->szPage = szPage;
   q->nPageMax = nPageMax;
+  q->nKept = q->nQueued;
   q->iBufTail = 0;
   return SQLITE_OK;
 }

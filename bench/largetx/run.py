@@ -100,8 +100,10 @@ class Bench(benchlib.DriverBench):
         if name == 'infinite-ours':
             return 'ours', a.inf_cache, ['PRAGMA page_cleaner=off']
         mode = name.split('-', 1)[1]
-        return 'ours', a.cache, ['PRAGMA page_cleaner=%s' % mode,
-                                 'PRAGMA page_cleaner_threshold=%g' % threshold]
+        sql = ['PRAGMA page_cleaner=%s' % mode, 'PRAGMA page_cleaner_threshold=%g' % threshold]
+        if mode == 'thread' and a.queue:
+            sql.append('PRAGMA page_cleaner_queue=%d' % a.queue)
+        return 'ours', a.cache, sql
 
     def run(self, name, threshold, size, journal, sync, strace_log=None, driver=None, keep=None,
             iotime_out=None):
@@ -296,6 +298,8 @@ def main():
     ap.add_argument('--warmup-runs', type=int, default=1, help='unmeasured runs per system and config first (default 1)')
     ap.add_argument('--tx', type=int, default=None, help='measured transactions per run (default 40 for 1mb, 400 for 10kb)')
     ap.add_argument('--warmup-tx', type=int, default=3, help='unmeasured transactions at the start of each run (default 3)')
+    ap.add_argument('--queue', type=int, default=None,
+                    help='page_cleaner_queue of cleaner-thread (default: the library\'s default, 1024 pages)')
     ap.add_argument('--cache', type=int, default=100, help='cache_size of the normal systems (default 100 pages)')
     ap.add_argument('--inf-cache', type=int, default=-1000000, help='cache_size of infinite-* (default -1000000, ~1 GB)')
     ap.add_argument('--page-size', type=int, default=4096)
