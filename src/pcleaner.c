@@ -1266,7 +1266,9 @@ void sqlite3PcleanerSpill(PCleaner *p, int bOn){
 
 /*
 ** Called by sqlite3PagerFlush() (sqlite3_db_cacheflush()) after its
-** spills, if the pager has a write queue: wait until the queue is written.
+** spills, and in WAL mode by pagerPlaybackSavepoint() (ROLLBACK, ROLLBACK
+** TO, a statement's rollback) before it undoes frames, if the pager has a
+** write queue: wait until the queue is written.
 ** Return SQLITE_OK or the error of a failed queued write, which stays
 ** recorded, so that the transaction still fails at its next write.
 */
