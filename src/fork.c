@@ -35,6 +35,7 @@ void sqlite3ForkConnInit(sqlite3 *db){
   db->fork.nCleanerQueue = SQLITE_PCLEANER_QUEUE_PAGES;
   db->fork.bHashAgg = SQLITE_HASH_AGGREGATE_DEFAULT;
   db->fork.nHashAggMem = SQLITE_HASH_AGGREGATE_MEMORY;
+  db->fork.bAmortize = SQLITE_SUBQUERY_AMORTIZE_DEFAULT;
 }
 
 /*
@@ -309,6 +310,7 @@ static const struct ForkPragma {
   { "page_cleaner_queue",    sqlite3PcleanerQueuePragma },
   { "page_cleaner_stats",    sqlite3PcleanerStatsPragma },
   { "page_cleaner_threshold", sqlite3PcleanerThresholdPragma },
+  { "subquery_amortize",     sqlite3AmortizePragma },
 };
 
 /*

@@ -1,0 +1,293 @@
+/*
+** 2026 November 25
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** Subquery amortization: an automatic index built once for all runs of a
+** correlated subquery.
+**
+** A correlated subquery runs once for every row of the outer query that
+** reaches it.  Inside it, the query planner weighs an automatic index (a
+** transient index built from a full scan and a sort, about 7*N*log2(N)) as
+** if the subquery ran at most 28 times (wherePathSolver() seeds its paths
+** with at most that many iterations), so a full scan of the table for every
+** run usually wins, and the subquery costs N rows times the outer rows.
+** Yet constructAutomaticIndex() guards the build with OP_Once, whose flag
+** belongs to the statement: the index built at the first run serves every
+** later run of the subquery in the same execution of the statement.
+**
+** With PRAGMA subquery_amortize on, the planner divides the setup cost of
+** such an index by the number of times the subquery is estimated to run,
+** so that it builds the index where doing so once pays for the runs:
+**
+**   *  The estimate.  Parse.nAmortizeLoop holds the estimated number of
+**      times (as a LogEst) that the code being generated runs.  Each WHERE
+**      loop saves it when it starts planning and restores it when it ends.
+**      The WHERE clause of a correlated SELECT (and an OR-clause loop)
+**      runs as often as the code that holds it; any other WHERE clause
+**      (the top-level query, a subquery run once behind OP_Once, a
+**      materialized view) runs once.  While the loops of a WHERE are coded, the code of loop
+**      I (its terms, and so the subqueries in them) runs as often as the
+**      WHERE times the rows of loops 0..I; the body of the innermost loop
+**      (the select list, ORDER BY keys) as often as the WHERE times its
+**      output rows.
+**
+**   *  The rule (sqlite3AmortizeAutoIndex()).  When an automatic index is
+**      weighed for a table of a correlated subquery whose estimated runs
+**      exceed what the solver assumes, its setup cost is divided by the
+**      ratio, and the loop is marked WHERE_AMORTIZED.  Only where it is
+**      safe and keeps stock's results:
+**        - the statement writes no table (not INSERT, UPDATE, DELETE, a
+**          CREATE TABLE AS, nor a trigger program): an index built at the
+**          first run must hold what every later run would read;
+**        - the subquery reads one table, an ordinary rowid table, with no
+**          index on any column the subquery uses: without the feature it
+**          is scanned in rowid order, so the planner's choice is between
+**          that scan and the automatic index, nothing else;
+**        - the amortized index keeps rowid order (constructAutomaticIndex()
+**          puts the rowid right after the key columns): the rows of one
+**          key come out in the order the full scan finds them, so sums of
+**          reals, group_concat(), the first row of a scalar subquery and
+**          ORDER BY ties are exactly what the scan gives.
+**      The index's partial-index terms are upstream's: terms of the table
+**      alone and constants, which do not change between runs.
+**
+**   *  The build.  An amortized index may be built from a large table: its
+**      records go through a sorter and are appended to the index in order
+**      (sqlite3AmortizeSorterOpen() and its two companions), as CREATE
+**      INDEX builds an index, instead of one b-tree search each.
+**
+**   *  EXPLAIN QUERY PLAN appends "BUILT ONCE FOR ALL RUNS" to the SEARCH
+**      line of an amortized automatic index.
+**
+**   *  PRAGMA subquery_amortize (on by default, SUBQUERY_AMORTIZE_DEFAULT
+**      in PRAGMA compile_options).
+*/
+#include "sqliteInt.h"
+#include "whereInt.h"
+
+/*
+** wherePathSolver() runs the paths of a WHERE clause at most this many
+** times (LogEst 48, 28 runs): pParse->nQueryLoop capped.  Setup costs are
+** weighed against that many runs of the loops.
+*/
+#define AMORTIZE_SOLVER_RUNS 48
+
+/*
+** Return true if the WHERE clause of SELECT p runs again for every run of
+** the code that holds it: p is a correlated subquery, or an arm of one.
+** SF_Correlated is set on the last SELECT of a compound (resolve.c).
+*/
+static int amortizeIsCorrelated(const Select *p){
+  if( p==0 ) return 0;
+  while( p->pNext ) p = p->pNext;
+  return (p->selFlags & SF_Correlated)!=0;
+}
+
+/*
+** Return the estimated runs of the WHERE clause of pWInfo, given that the
+** code holding it runs nOuter times (LogEst): as often for a correlated
+** subquery and for the OR-clause loops of a WHERE clause, once otherwise.
+*/
+static LogEst amortizeWhereRuns(const WhereInfo *pWInfo, LogEst nOuter){
+  if( amortizeIsCorrelated(pWInfo->pSelect)
+   || (pWInfo->wctrlFlags & WHERE_OR_SUBCLAUSE)!=0
+  ){
+    return nOuter;
+  }
+  return 0;
+}
+
+/*
+** Called when a WHERE loop starts planning, before any WhereLoop is made.
+** Save the estimated runs of the code that holds the WHERE clause and set
+** them to the runs of the WHERE clause itself: the same for a correlated
+** subquery, one (LogEst 0) for anything else.
+*/
+void sqlite3AmortizeBegin(WhereInfo *pWInfo){
+  Parse *pParse = pWInfo->pParse;
+  pWInfo->savedAmortizeLoop = pParse->nAmortizeLoop;
+  pParse->nAmortizeLoop = amortizeWhereRuns(pWInfo, pParse->nAmortizeLoop);
+}
+
+/*
+** Called while the loops of pWInfo are coded: before loop iLevel is coded
+** (iLevel>=0), and once all of them are (iLevel<0), before the body.  Set
+** the estimated runs of the code that follows: the runs of the WHERE
+** clause times the rows of loops 0..iLevel, or times the output rows.
+*/
+void sqlite3AmortizeLevel(WhereInfo *pWInfo, int iLevel){
+  Parse *pParse = pWInfo->pParse;
+  LogEst nRun = amortizeWhereRuns(pWInfo, pWInfo->savedAmortizeLoop);
+  int i;
+  assert( iLevel<pWInfo->nLevel );
+  if( iLevel<0 ){
+    nRun += pWInfo->nRowOut;
+  }else{
+    for(i=0; i<=iLevel; i++){
+      const WhereLoop *pLoop = pWInfo->a[i].pWLoop;
+      if( ALWAYS(pLoop) && pLoop->nOut>0 ) nRun += pLoop->nOut;
+    }
+  }
+  pParse->nAmortizeLoop = nRun>0 ? nRun : 0;
+}
+
+/*
+** Called when a WHERE loop ends (or fails to begin): restore the
+** estimated runs of the code that holds it.
+*/
+void sqlite3AmortizeEnd(WhereInfo *pWInfo){
+  pWInfo->pParse->nAmortizeLoop = pWInfo->savedAmortizeLoop;
+}
+
+/*
+** Return true if the statement being coded may change no table while it
+** runs: it is not a trigger program, nor nested, and it has begun no write
+** transaction.  INSERT, UPDATE, DELETE and CREATE TABLE AS begin theirs
+** before they code the SELECTs and expressions that hold subqueries.
+*/
+static int amortizeReadOnly(Parse *pParse){
+  return pParse->pToplevel==0
+      && pParse->nested==0
+      && DbMaskAllZero(pParse->writeMask);
+}
+
+/*
+** Return true if table pSrc of a one-table subquery would be read by a
+** full scan in rowid order without an automatic index: an ordinary rowid
+** table none of whose indexes has a key column the subquery uses (so none
+** can serve a term, an ORDER BY or a covering scan), nor an expression.
+*/
+static int amortizeRowidScan(const SrcItem *pSrc){
+  const Table *pTab = pSrc->pSTab;
+  const Index *pIdx;
+  if( !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return 0;
+  if( (pTab->tabFlags & TF_Ephemeral)!=0 ) return 0;
+  for(pIdx=pTab->pIndex; pIdx; pIdx=pIdx->pNext){
+    int i;
+    for(i=0; i<pIdx->nKeyCol; i++){
+      int iCol = pIdx->aiColumn[i];
+      if( iCol==XN_EXPR ) return 0;
+      if( iCol>=0 && (pSrc->colUsed & MASKBIT(MIN(iCol, BMS-1)))!=0 ){
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+/*
+** Called by whereLoopAddBtree() for each automatic-index WhereLoop pNew it
+** weighs for table pSrc, once its setup cost is set.  If the feature is on
+** and the rules in the header of this file hold, divide the setup cost by
+** the ratio of the estimated runs of the WHERE clause to the runs the
+** solver weighs it against, and mark the loop WHERE_AMORTIZED.
+*/
+void sqlite3AmortizeAutoIndex(
+  WhereLoopBuilder *pBuilder,     /* The WHERE clause being planned */
+  SrcItem *pSrc,                  /* The table the index would be on */
+  WhereLoop *pNew                 /* Its automatic-index loop */
+){
+  WhereInfo *pWInfo = pBuilder->pWInfo;
+  Parse *pParse = pWInfo->pParse;
+  LogEst nRun = pParse->nAmortizeLoop;
+  LogEst nSolver = MIN(pParse->nQueryLoop, AMORTIZE_SOLVER_RUNS);
+  assert( pNew->wsFlags & WHERE_AUTO_INDEX );
+  if( pParse->db->fork.bAmortize==0 ) return;
+  if( nRun<=nSolver ) return;
+  if( !amortizeIsCorrelated(pWInfo->pSelect) ) return;
+  if( pWInfo->pTabList->nSrc!=1 ) return;
+  if( !amortizeReadOnly(pParse) ) return;
+  if( !amortizeRowidScan(pSrc) ) return;
+  testcase( pNew->rSetup==nRun-nSolver );
+  pNew->rSetup -= nRun - nSolver;
+  if( pNew->rSetup<0 ) pNew->rSetup = 0;
+  pNew->wsFlags |= WHERE_AMORTIZED;
+}
+
+/*
+** Called by constructAutomaticIndex() before it codes the loop that fills
+** automatic index pIdx of pLevel.  If the index is amortized, open a sorter
+** for its records and return the sorter's cursor; otherwise return -1.
+**
+** An amortized index may be built from a large table.  Inserting its
+** records into the index's b-tree in the table's order costs a search of
+** the b-tree each, and pages that leave the cache are written and read
+** again; sorting them first (as CREATE INDEX does) and appending them in
+** order writes each page once.
+*/
+int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
+  KeyInfo *pKey;
+  int iSorter;
+  if( (pLevel->pWLoop->wsFlags & WHERE_AMORTIZED)==0 ) return -1;
+  pKey = sqlite3KeyInfoOfIndex(pParse, pIdx);
+  iSorter = pParse->nTab++;
+  sqlite3VdbeAddOp4(pParse->pVdbe, OP_SorterOpen, iSorter, 0, pIdx->nKeyCol,
+                    (char*)pKey, P4_KEYINFO);
+  return iSorter;
+}
+
+/*
+** Called by constructAutomaticIndex() right after it codes the OP_IdxInsert
+** of its fill loop.  If iSorter is a sorter from sqlite3AmortizeSorterOpen(),
+** make that instruction insert the record into the sorter instead.
+*/
+void sqlite3AmortizeSorterInsert(Parse *pParse, int iSorter){
+  VdbeOp *pOp;
+  if( iSorter<0 ) return;
+  pOp = sqlite3VdbeGetLastOp(pParse->pVdbe);
+  if( pParse->db->mallocFailed ) return;
+  assert( pOp->opcode==OP_IdxInsert );
+  pOp->opcode = OP_SorterInsert;
+  pOp->p1 = iSorter;
+  pOp->p5 = 0;
+}
+
+/*
+** Called by constructAutomaticIndex() after the fill loop.  If iSorter is a
+** sorter from sqlite3AmortizeSorterOpen(), code the sort of its records and
+** their insertion, in order, into the index of pLevel, then close it.
+*/
+void sqlite3AmortizeSorterFill(Parse *pParse, WhereLevel *pLevel, int iSorter){
+  Vdbe *v = pParse->pVdbe;
+  int addrSort;                   /* OP_SorterSort: jumps past if empty */
+  int addrLoop;                   /* Top of the loop over sorted records */
+  int regRecord;                  /* One record */
+  if( iSorter<0 ) return;
+  regRecord = sqlite3GetTempReg(pParse);
+  addrSort = sqlite3VdbeAddOp2(v, OP_SorterSort, iSorter, 0); VdbeCoverage(v);
+  addrLoop = sqlite3VdbeAddOp3(v, OP_SorterData, iSorter, regRecord,
+                               pLevel->iIdxCur);
+  sqlite3VdbeAddOp1(v, OP_SeekEnd, pLevel->iIdxCur);
+  sqlite3VdbeAddOp2(v, OP_IdxInsert, pLevel->iIdxCur, regRecord);
+  sqlite3VdbeChangeP5(v, OPFLAG_USESEEKRESULT);
+  sqlite3VdbeAddOp2(v, OP_SorterNext, iSorter, addrLoop); VdbeCoverage(v);
+  sqlite3VdbeJumpHere(v, addrSort);
+  sqlite3VdbeAddOp1(v, OP_Close, iSorter);
+  sqlite3ReleaseTempReg(pParse, regRecord);
+}
+
+/*
+**   PRAGMA subquery_amortize
+**   PRAGMA subquery_amortize = ON|OFF
+**
+** Whether the planner amortizes an automatic index over the runs of a
+** correlated subquery.  A change expires the connection's statements, so
+** that they are planned again.
+*/
+void sqlite3AmortizePragma(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zRight
+){
+  UNUSED_PARAMETER(iDb);
+  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.bAmortize, 1);
+}
