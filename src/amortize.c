@@ -33,17 +33,18 @@
 **      The WHERE clause of a correlated SELECT (and an OR-clause loop)
 **      runs as often as the code that holds it; any other WHERE clause
 **      (the top-level query, a subquery run once behind OP_Once, a
-**      materialized view) runs once.  While the loops of a WHERE are coded, the code of loop
-**      I (its terms, and so the subqueries in them) runs as often as the
-**      WHERE times the rows of loops 0..I; the body of the innermost loop
-**      (the select list, ORDER BY keys) as often as the WHERE times its
-**      output rows.
+**      materialized view) runs once.  While the loops of a WHERE are
+**      coded, the code of loop I (its terms, and so the subqueries in
+**      them) runs as often as the WHERE times the rows of loops 0..I; the
+**      body of the innermost loop (the select list, ORDER BY keys) as
+**      often as the WHERE times its output rows.
 **
-**   *  The rule (sqlite3AmortizeAutoIndex()).  When an automatic index is
-**      weighed for a table of a correlated subquery whose estimated runs
-**      exceed what the solver assumes, its setup cost is divided by the
-**      ratio, and the loop is marked WHERE_AMORTIZED.  Only where it is
-**      safe and keeps stock's results:
+**   *  The rule (sqlite3AmortizeAutoIndex() and sqlite3AmortizeReview()).
+**      When an automatic index is weighed for a table of a correlated
+**      subquery whose estimated runs exceed what the solver assumes, and
+**      upstream's planner would scan the table instead, the index's setup
+**      cost is divided by the ratio, and the loop is marked
+**      WHERE_AMORTIZED.  Only where it is safe and keeps stock's results:
 **        - the statement writes no table (not INSERT, UPDATE, DELETE, a
 **          CREATE TABLE AS, nor a trigger program): an index built at the
 **          first run must hold what every later run would read;
@@ -51,6 +52,11 @@
 **          index on any column the subquery uses: without the feature it
 **          is scanned in rowid order, so the planner's choice is between
 **          that scan and the automatic index, nothing else;
+**        - upstream's costs would choose the scan: where they choose an
+**          automatic index anyway, it is upstream's index, unchanged;
+**        - no term refers to an outer aggregate, and no equality converts
+**          the column's values (amortizeTermsOk(): upstream's answers
+**          depend on the plan there);
 **        - the amortized index keeps rowid order (constructAutomaticIndex()
 **          puts the rowid right after the key columns): the rows of one
 **          key come out in the order the full scan finds them, so sums of
@@ -79,6 +85,17 @@
 ** weighed against that many runs of the loops.
 */
 #define AMORTIZE_SOLVER_RUNS 48
+
+/*
+** wherePathSolver() uses no automatic index in a loop that runs fewer
+** times than this (LogEst 3, 1.25 runs).
+*/
+#define AMORTIZE_AUTOINDEX_MIN_RUNS 3
+
+/*
+** A cost above any a loop can have: the largest LogEst.
+*/
+#define AMORTIZE_COST_NONE 0x7fff
 
 /*
 ** Return true if the WHERE clause of SELECT p runs again for every run of
@@ -184,11 +201,73 @@ static int amortizeRowidScan(const SrcItem *pSrc){
 }
 
 /*
+** Walker callback: note a value of an outer aggregate query that is read
+** from the aggregate's own registers: an aggregate's result, or a GROUP BY
+** column while the aggregate is not in direct mode (its output phase,
+** where HAVING and the result row are coded).  In direct mode (the loop
+** that feeds the aggregate) a column is read from its table or sorter
+** into a register of its own.
+*/
+static int amortizeAggRef(Walker *pWalker, Expr *pExpr){
+  if( pExpr->op==TK_AGG_FUNCTION
+   || (pExpr->op==TK_AGG_COLUMN
+       && (pExpr->pAggInfo==0 || pExpr->pAggInfo->directMode==0))
+  ){
+    pWalker->eCode = 1;
+    return WRC_Abort;
+  }
+  return WRC_Continue;
+}
+
+/*
+** Return true if no term of WHERE clause pWC stands in the way of an
+** amortized index on table pSrc.  Two kinds do, where upstream's answers
+** depend on the plan and the index would change them:
+**
+**   *  A term that refers to a GROUP BY column or an aggregate of an outer
+**      query held in the aggregate's own register (amortizeAggRef()).  An
+**      index search applies the key's affinity to that register in place,
+**      and the rest of the outer row then sees the converted value
+**      (upstream does the same with an ordinary index).
+**
+**   *  An equality (= or IS) on a column of pSrc whose comparison converts
+**      the column's values (a column without affinity compared with a
+**      REAL).  Several distinct values then satisfy the term, yet upstream
+**      counts the column as fixed by it, for ORDER BY and for min()/max(),
+**      and answers from the scan's first row.
+*/
+static int amortizeTermsOk(WhereClause *pWC, const SrcItem *pSrc){
+  const Table *pTab = pSrc->pSTab;
+  int i;
+  for(i=0; i<pWC->nTerm; i++){
+    WhereTerm *pTerm = &pWC->a[i];
+    Walker w;
+    memset(&w, 0, sizeof(w));
+    w.xExprCallback = amortizeAggRef;
+    w.xSelectCallback = sqlite3SelectWalkNoop;
+    sqlite3WalkExpr(&w, pTerm->pExpr);
+    if( w.eCode ) return 0;
+    if( (pTerm->eOperator & (WO_EQ|WO_IS))!=0
+     && pTerm->leftCursor==pSrc->iCursor
+     && pTerm->u.x.leftColumn>=0
+     && pTerm->u.x.leftColumn<pTab->nCol
+     && !sqlite3IndexAffinityOk(pTerm->pExpr,
+                                pTab->aCol[pTerm->u.x.leftColumn].affinity)
+    ){
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/*
 ** Called by whereLoopAddBtree() for each automatic-index WhereLoop pNew it
-** weighs for table pSrc, once its setup cost is set.  If the feature is on
-** and the rules in the header of this file hold, divide the setup cost by
-** the ratio of the estimated runs of the WHERE clause to the runs the
-** solver weighs it against, and mark the loop WHERE_AMORTIZED.
+** weighs for table pSrc, before the loop is inserted.  If the feature is on
+** and the rules in the header of this file hold, mark the loop
+** WHERE_AMORTIZED: a candidate whose setup cost sqlite3AmortizeReview()
+** may divide once every loop of the WHERE clause is known.  The costs stay
+** upstream's here, so that whereLoopInsert() keeps and drops the loops it
+** would keep and drop without the feature.
 */
 void sqlite3AmortizeAutoIndex(
   WhereLoopBuilder *pBuilder,     /* The WHERE clause being planned */
@@ -197,19 +276,88 @@ void sqlite3AmortizeAutoIndex(
 ){
   WhereInfo *pWInfo = pBuilder->pWInfo;
   Parse *pParse = pWInfo->pParse;
-  LogEst nRun = pParse->nAmortizeLoop;
-  LogEst nSolver = MIN(pParse->nQueryLoop, AMORTIZE_SOLVER_RUNS);
   assert( pNew->wsFlags & WHERE_AUTO_INDEX );
   if( pParse->db->fork.bAmortize==0 ) return;
-  if( nRun<=nSolver ) return;
+  if( pParse->nAmortizeLoop<=MIN(pParse->nQueryLoop, AMORTIZE_SOLVER_RUNS) ){
+    return;
+  }
   if( !amortizeIsCorrelated(pWInfo->pSelect) ) return;
   if( pWInfo->pTabList->nSrc!=1 ) return;
   if( !amortizeReadOnly(pParse) ) return;
   if( !amortizeRowidScan(pSrc) ) return;
-  testcase( pNew->rSetup==nRun-nSolver );
-  pNew->rSetup -= nRun - nSolver;
-  if( pNew->rSetup<0 ) pNew->rSetup = 0;
+  if( !amortizeTermsOk(pBuilder->pWC, pSrc) ) return;
   pNew->wsFlags |= WHERE_AMORTIZED;
+}
+
+/*
+** The cost the solver gives a one-loop path through pLoop when the WHERE
+** clause runs nRun times (LogEst), before any sort: as wherePathSolver()
+** adds it up.
+*/
+static LogEst amortizePathCost(const WhereLoop *pLoop, LogEst nRun){
+  LogEst rCost = pLoop->rRun + nRun;
+  if( pLoop->rSetup ) rCost = sqlite3LogEstAdd(pLoop->rSetup, rCost);
+  return rCost;
+}
+
+/*
+** Called by sqlite3WhereBegin() once every WhereLoop of pWInfo is known,
+** before the solver runs.  Decide for the candidates that
+** sqlite3AmortizeAutoIndex() marked:
+**
+**   *  If upstream's planner would choose an automatic index anyway (one
+**      is no dearer than every other loop at upstream's costs), or would
+**      never use one here (fewer than 3 runs: the solver skips automatic
+**      indexes then), or another loop reads the table in an order other
+**      than rowid order (the OR optimization), clear the marks: the plan,
+**      the index and the rows are upstream's.
+**
+**   *  Otherwise divide each candidate's setup cost by the ratio of the
+**      estimated runs of the WHERE clause to the runs the solver weighs it
+**      against (at least 1 remains, so that the index never dominates the
+**      full scan in whereLoopInsert()'s sense).  If the solver then takes
+**      the index, it replaces a scan in rowid order, and the index keeps
+**      rowid order within a key: the rows are the scan's, in its order.
+**      An ORDER BY changes neither conclusion: an automatic index never
+**      delivers rows in ORDER BY order at planning time, so its sort costs
+**      at least what any other loop's does.
+*/
+void sqlite3AmortizeReview(WhereInfo *pWInfo){
+  Parse *pParse = pWInfo->pParse;
+  LogEst nSolver = MIN(pParse->nQueryLoop, AMORTIZE_SOLVER_RUNS);
+  LogEst nRun = pParse->nAmortizeLoop;
+  LogEst rAuto = AMORTIZE_COST_NONE;   /* Cheapest automatic index, stock costs */
+  LogEst rOther = AMORTIZE_COST_NONE; /* Cheapest other loop */
+  int bKeep = 1;                  /* False to clear the marks */
+  WhereLoop *p;
+
+  for(p=pWInfo->pLoops; p; p=p->pNextLoop){
+    if( p->wsFlags & WHERE_AMORTIZED ) break;
+  }
+  if( p==0 ) return;
+  assert( pWInfo->pTabList->nSrc==1 );
+  for(p=pWInfo->pLoops; p; p=p->pNextLoop){
+    LogEst rCost = amortizePathCost(p, nSolver);
+    if( p->wsFlags & WHERE_AUTO_INDEX ){
+      if( rCost<rAuto ) rAuto = rCost;
+    }else{
+      if( rCost<rOther ) rOther = rCost;
+      if( p->wsFlags & WHERE_MULTI_OR ) bKeep = 0;
+    }
+  }
+  testcase( rAuto==rOther );
+  if( rAuto<=rOther || nSolver<AMORTIZE_AUTOINDEX_MIN_RUNS || nRun<=nSolver ){
+    bKeep = 0;
+  }
+  for(p=pWInfo->pLoops; p; p=p->pNextLoop){
+    if( (p->wsFlags & WHERE_AMORTIZED)==0 ) continue;
+    if( bKeep ){
+      p->rSetup -= nRun - nSolver;
+      if( p->rSetup<1 ) p->rSetup = 1;
+    }else{
+      p->wsFlags &= ~WHERE_AMORTIZED;
+    }
+  }
 }
 
 /*

@@ -34,12 +34,16 @@
 #
 # Our own fuzzer, test/fuzz/lipfuzz.c (built in build-fuzz/ by the rules of
 # tool/lipfuzz.mk, linked with the same sanitized compile of sqlite3.c as
-# fuzzcheck), adds two jobs of FUZZ_SECONDS (default 120) each: "lip"
+# fuzzcheck), adds three jobs of FUZZ_SECONDS (default 120) each: "lip"
 # (random star and snowflake schemas and join queries, each run with
-# PRAGMA lip_filter ON and OFF: equal results) and "pc" (random write
+# PRAGMA lip_filter ON and OFF: equal results), "pc" (random write
 # transactions with the page cleaner on, sync and thread, under a
-# fault-injecting VFS, against a model).  It prints its seed (FUZZ_SEED
-# sets it) and, on a failure, the command line that reruns the case.
+# fault-injecting VFS, against a model) and "corrsub" (random queries with
+# correlated subqueries, each run with PRAGMA subquery_amortize ON and OFF:
+# the same rows in the same order; also run again after a data change,
+# under injected OOM, and write statements).  It prints its seed
+# (FUZZ_SEED sets it) and, on a failure, the command line that reruns the
+# case.
 #
 # A job passes if the program exits 0, prints its summary line ("0 errors out
 # of N tests" / "N cases, 0 crashes" / "N cases in Ts, 0 failed") and its
@@ -55,9 +59,9 @@
 # -O1 and the page-cleaner defines above added (so fuzzcheck has LIP on and
 # the cleaner on at threshold 0), moves the binaries out of the build
 # directory, and runs every FUZZ_QUICK_SLICE-th case (default 20) of every
-# test/fuzzdata*.db (fuzzcheck --slice 0 N) and each part of lipfuzz for
-# FUZZ_QUICK_SECONDS (default 30).  Exit 77 if the compiler cannot build and
-# run an -fsanitize=address,undefined program.
+# test/fuzzdata*.db (fuzzcheck --slice 0 N) and each part of lipfuzz (lip,
+# pc, corrsub) for FUZZ_QUICK_SECONDS (default 30).  Exit 77 if the
+# compiler cannot build and run an -fsanitize=address,undefined program.
 #
 # Before the jobs, a self-test checks that the judging sees failures: a
 # planted heap overflow, fuzzcheck's simulated error, and lipfuzz's
@@ -95,7 +99,7 @@ run_one() {
       "$bin" run "$corpus" > "$log" 2>&1; st=$?
       n=$(sed -n 's/.* \([0-9][0-9]*\) cases, 0 crashes$/\1/p' "$log" | tail -n 1) ;;
     lipfuzz*)
-      # Our own fuzzer: "corpus" is the part (lip or pc); FUZZ_SECONDS of
+      # Our own fuzzer: "corpus" is the part (lip, pc or corrsub); FUZZ_SECONDS of
       # it, LIPFUZZ_ARGS added (the self-test's --corrupt).
       # shellcheck disable=SC2086
       "$bin" --part "$corpus" --seconds "${FUZZ_SECONDS:-120}" --dir "$(dirname "$log")" \
@@ -183,26 +187,38 @@ selftest() {
 
 # selftest_ours DIR LIPFUZZ: the judging of our own fuzzer's jobs sees its
 # deliberate failures as failures: --corrupt (one result row of
-# lip_filter=ON changed; the model's content changed) and --no-feature
-# (LIP, or the cleaner, never switched on: a run that does not exercise
-# the feature).  Return non-zero, having said why, if it does not.
+# lip_filter=ON changed; the model's content changed; two rows of a
+# subquery_amortize=ON result swapped, so that only their order differs)
+# and --no-feature (LIP, the cleaner, or subquery amortization never
+# switched on: a run that does not exercise the feature).  Return
+# non-zero, having said why, if it does not.
 selftest_ours() {
   for t in "lip:--corrupt:lip_filter=ON and OFF differ" \
            "pc:--corrupt:the content differs from the model" \
+           "corrsub:--corrupt:subquery_amortize=ON and OFF differ (the same rows in another order)" \
            "lip:--no-feature:no query used a Bloom filter" \
-           "pc:--no-feature:no batch was written"; do
+           "pc:--no-feature:no batch was written" \
+           "corrsub:--no-feature:no query used an amortized index"; do
     part=${t%%:*} rest=${t#*:}
     opt=${rest%%:*} msg=${rest#*:}
     log=$1/self-test-lipfuzz-$part$opt.log
     LIPFUZZ_ARGS="--seed 1 --cases 10 $opt" FUZZ_SECONDS=600 \
       sh "$here/fuzz.sh" --run-one "$2" "$part" "$log" self-test > /dev/null
-    if [ "$(cat "$log.res")" != fail ] || ! grep -q "^FAIL.*$msg" "$log"; then
+    if grep -Eq "$report_re" "$log"; then
+      # A real failure came first: say so, not that the judging is blind
+      note "self-test: lipfuzz --part $part $opt stopped at a sanitizer" \
+        "report before its deliberate failure (log: $log):"
+      sed -n "$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1),\$p" "$log" |
+        head -n 20 | sed 's/^/  | /'
+      return 1
+    fi
+    if [ "$(cat "$log.res")" != fail ] || ! grep "^FAIL" "$log" | grep -qF "$msg"; then
       note "self-test: lipfuzz --part $part $opt was not judged a failure" \
         "for '$msg' (log: $log)"; return 1
     fi
   done
   rm -rf "$1"/lipfuzz-pc.*   # the scratch directories of the failed pc runs
-  echo "ok   self-test: lipfuzz's --corrupt (lip, pc) and --no-feature (lip, pc) runs are all failures"
+  echo "ok   self-test: lipfuzz's --corrupt and --no-feature runs (lip, pc, corrsub) are all failures"
 }
 
 # build_ours DIR SAN TARGET...: make TARGETs (lipfuzz, fuzzcheck,
@@ -279,7 +295,7 @@ if [ "${1:-}" = --quick ]; then
   FUZZ_SECONDS=${FUZZ_QUICK_SECONDS:-30}
   export FUZZ_SLICE FUZZ_SECONDS
   : > "$tmp/jobs"
-  for part in lip pc; do
+  for part in lip pc corrsub; do
     echo "$tmp/lipfuzz $part $tmp/lipfuzz-$part.log lipfuzz:$part/${FUZZ_SECONDS}s" >> "$tmp/jobs"
   done
   for f in "$build"/sqlite/test/fuzzdata*.db; do
@@ -380,7 +396,7 @@ rm -rf "$logs"; mkdir -p "$logs"
 FUZZ_SECONDS=${FUZZ_SECONDS:-120}
 export FUZZ_SECONDS
 : > "$logs/jobs.unsorted"
-for part in lip pc; do
+for part in lip pc corrsub; do
   echo "999999999999 $fuzzdir/lipfuzz $part $logs/lipfuzz-$part.log lip:lipfuzz:$part/${FUZZ_SECONDS}s" >> "$logs/jobs.unsorted"
 done
 for v in $variants; do

@@ -13,7 +13,7 @@
 ** lipfuzz: a seeded random tester of lipsqlite's own features, meant to
 ** be built with AddressSanitizer and UndefinedBehaviorSanitizer against
 ** the tree's sqlite3.c (tool/lipfuzz.mk, run by tool/fuzz.sh; see
-** doc/fuzzing.md).  It has two parts:
+** doc/fuzzing.md).  It has three parts:
 **
 **   --part lip   LIP Bloom filters.  Each case builds a random star or
 **                snowflake schema in an in-memory database: a fact table
@@ -68,8 +68,49 @@
 **                fails if no batch was written, or, when THREAD ran on the
 **                unix VFS, no write was queued there.
 **
+**   --part corrsub
+**                Subquery amortization (PRAGMA subquery_amortize).  Each
+**                case builds, in an in-memory database shared by two
+**                connections (memdb), 2 to 4 tables: rowid tables (with
+**                rowids out of insertion order), INTEGER PRIMARY KEY,
+**                WITHOUT ROWID, rowid tables with a PRIMARY KEY or UNIQUE
+**                constraint; columns of every affinity, some NOCASE or
+**                RTRIM, a column beyond the 64th in wide tables; values of
+**                every storage class from small domains, with NULLs; ids
+**                with ties; sometimes an index (plain, two columns,
+**                COLLATE, partial, on an expression), views (flattened, an
+**                aggregate, one holding a correlated subquery), ANALYZE.
+**                1 case in 10 has 512-byte pages, a small cache, and a
+**                table of 1,000-1,500 rows with long texts (the sorter of
+**                an amortized index spills; PRAGMA threads=2 in half).
+**                Then 10 queries with correlated subqueries, up to two
+**                levels deep, in WHERE (comparisons, EXISTS, NOT EXISTS,
+**                IN, NOT IN, row values), the select list, HAVING, ORDER
+**                BY and LEFT JOIN ... ON; aggregates (count, sum, avg,
+**                total, min, max, group_concat, string_agg) in and around
+**                them; LIMIT and OFFSET (also inside IN and scalar
+**                subqueries), ORDER BY with ties, DISTINCT, compounds,
+**                GROUP BY, a window function, a CTE.  Each query runs on
+**                the connection with subquery_amortize=OFF and on the one
+**                with it ON: the rows must be equal one by one, in order,
+**                and so must an error.  A query in four is then run again
+**                as the same prepared statement (first a few rows, reset,
+**                then to its end) after the data changed, and compared
+**                again.  Half the cases run a write statement (UPDATE,
+**                DELETE, INSERT ... SELECT) with correlated subqueries in
+**                a savepoint on both connections: the tables must be left
+**                alike, and its plan must not amortize.  A case in three
+**                runs an amortized query 4 times on a third connection
+**                with injected OOM (oomInstall()): SQLITE_NOMEM or the OFF
+**                result, and the OFF result again afterwards.  After a
+**                case, sqlite3_memory_used() must be back where it was.  A
+**                query counts as amortized if its plan with the feature ON
+**                says BUILT ONCE FOR ALL RUNS; the run fails if none did
+**                (and if the plan with it OFF ever says so).
+**
 ** Options:
-**   --part lip|pc     which part (default lip)
+**   --part lip|pc|corrsub
+**                     which part (default lip)
 **   --seed S          the seed of the run (default: from the clock)
 **   --cases N         stop after N cases (default: no limit)
 **   --seconds T       stop starting cases after T seconds (default 10
@@ -79,11 +120,13 @@
 **                     /tmp); a directory of its own is made in it
 **   --verbose         print every statement
 **   --corrupt         self-test: change one result row of lip_filter=ON
-**                     (lip) or the model's content (pc), so that the run
-**                     must fail
+**                     (lip), the model's content (pc), or swap two rows
+**                     of a subquery_amortize=ON result (corrsub), so that
+**                     the run must fail
 **   --no-feature      self-test: never switch the feature on (lip_filter
-**                     OFF in both runs, page_cleaner OFF), so that the run
-**                     must fail for not exercising it
+**                     OFF in both runs, page_cleaner OFF, subquery_amortize
+**                     OFF on both connections), so that the run must fail
+**                     for not exercising it
 **
 ** The last line is "lipfuzz: PART: N cases, N failed" with the counts
 ** before it; the exit code is 0 only if nothing failed.  Every failure
@@ -98,6 +141,10 @@
 
 typedef sqlite3_uint64 u64;
 typedef sqlite3_int64 i64;
+
+/* The state of a PRNG (rngNext()) */
+typedef struct Rng Rng;
+struct Rng { u64 s; };
 
 /*
 ** Global state of the run.
@@ -128,13 +175,22 @@ static struct {
   i64 nBatch;           /* page_cleaner_stats batches, summed */
   i64 nQueued;          /* page_cleaner_stats queued, summed */
   i64 nQueuedUnix;      /* queued in THREAD cases on the unix VFS */
+  /* corrsub counts (and nQuery, nCompared, nBothErr, nRows above) */
+  Rng rngAux;           /* Choices that do not shape a case's SQL */
+  int nCsUsed;          /* Queries whose ON plan says BUILT ONCE FOR ALL RUNS */
+  int nCsAgain;         /* Statements run again after the data changed */
+  int nCsAgainUsed;     /* ... of which amortized */
+  int nCsReprep;        /* ... of which were prepared again by SQLite */
+  int nCsInterrupted;   /* Statements stopped by the progress handler */
+  int nCsDml;           /* Write statements compared */
+  int nOomRun;          /* OOM runs */
+  int nOomNomem;        /* ... that ended with SQLITE_NOMEM */
+  int nOomDone;         /* ... that ran to the end despite a fault */
 } g;
 
 /*
 ** The PRNG: splitmix64.
 */
-typedef struct Rng Rng;
-struct Rng { u64 s; };
 static u64 rngNext(Rng *p){
   u64 z = (p->s += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
@@ -1808,6 +1864,1563 @@ static int pcCase(const char *zDir){
 }
 
 /****************************************************************************
+** Part 3: subquery amortization (PRAGMA subquery_amortize).
+**
+** Two connections share one in-memory database (the memdb VFS, a name that
+** starts with "/"): dbOff with subquery_amortize=OFF, which also makes the
+** schema and changes the data, and dbOn with it ON.  A setting per
+** connection, not a PRAGMA switched before each run: changing it expires
+** the connection's statements, and a statement kept to be run again must
+** stay the program that was planned with the feature on.
+*/
+
+#define CS_MX_TAB    4    /* Tables t1..t4 */
+#define CS_MX_SRC    8    /* Tables t1..t4, views v1..v3, a CTE c1 */
+#define CS_MX_SCOPE  8    /* Aliases an expression may refer to */
+#define CS_MX_SUB    7    /* Subqueries in one query, at most (about) */
+#define CS_NPAD      58   /* Padding columns: w is the 65th of a wide table */
+
+/* Key kinds of a table */
+#define CK_ROWID   0      /* A plain rowid table: no index but those made */
+#define CK_IPK     1      /* id INTEGER PRIMARY KEY */
+#define CK_WR      2      /* WITHOUT ROWID, PRIMARY KEY(id) */
+#define CK_PK2     3      /* rowid table with PRIMARY KEY(a,id): an index on a */
+#define CK_UNIQ    4      /* rowid table with UNIQUE(b,id): an index on b */
+
+/* A table, view or CTE that a query may read.  Each has the columns id,
+** a, b, c, d and e; a wide table also w, its 65th column, beyond the
+** 63 columns that the bits of colUsed name one by one. */
+typedef struct CsSrc CsSrc;
+struct CsSrc {
+  char zName[8];
+  int bWide;            /* Has column w */
+  int bRowid;           /* A rowid table: "rowid" may be named */
+  int eKind;            /* CK_* of a table, -1 for a view or CTE */
+};
+
+typedef struct CsCase CsCase;
+struct CsCase {
+  Rng rng;
+  sqlite3 *dbOff;       /* subquery_amortize=OFF: also makes schema and data */
+  sqlite3 *dbOn;        /* subquery_amortize=ON (OFF with --no-feature) */
+  char zUri[80];        /* The shared memdb database */
+  char zSettings[160];  /* PRAGMAs set alike on every connection */
+  sqlite3_str *pSchema; /* Every statement of the schema and data */
+  int nTab;             /* Tables t1..tN: aSrc[0..nTab-1] */
+  int nSrc;             /* Tables and views */
+  CsSrc aSrc[CS_MX_SRC];
+  int nExtraId;         /* Ids given to rows inserted by data changes */
+  int bBig;             /* 512-byte pages, a small cache, t1 of 1000-1500
+                        ** rows with long texts: amortized indexes large
+                        ** enough for their sorter to spill */
+};
+
+/* The state of the generator while it writes one statement */
+typedef struct CsGen CsGen;
+struct CsGen {
+  CsCase *p;
+  int nSrc;             /* Sources of this statement: p's and a CTE */
+  CsSrc aSrc[CS_MX_SRC];
+  int nAlias;           /* Subquery aliases s1, s2, ... made */
+  int nSub;             /* Subqueries made */
+};
+
+/* The aliases that an expression may refer to: the outer queries' */
+typedef struct CsScope CsScope;
+struct CsScope {
+  int n;
+  char azAlias[CS_MX_SCOPE][8];
+  int aiSrc[CS_MX_SCOPE];                /* Index in CsGen.aSrc[] */
+  const char *azFix[CS_MX_SCOPE];        /* The only column that may be
+                                         ** named (a GROUP BY column), or 0 */
+};
+
+/*
+** Add alias zAlias of source iSrc to scope pS (zFix: see CsScope).
+*/
+static void csScopeAdd(CsScope *pS, const char *zAlias, int iSrc,
+                       const char *zFix){
+  if( pS->n>=CS_MX_SCOPE ) return;
+  sqlite3_snprintf(8, pS->azAlias[pS->n], "%s", zAlias);
+  pS->aiSrc[pS->n] = iSrc;
+  pS->azFix[pS->n] = zFix;
+  pS->n++;
+}
+
+/*
+** A value for the data: small domains, so that correlations match, of
+** every storage class: integers, reals equal to integers, other reals
+** (1e16 and 0.1 make sums depend on their order), texts that look like
+** numbers, texts differing in case or trailing spaces, blobs, NULL.
+*/
+static char *csValue(Rng *r){
+  static const char *azText[] = {
+    "'1'", "'2'", "'a'", "'A'", "'a '", "'b'", "'B'", "'1.0'", "' 1'", "''",
+    "'ab'", "'AB'"
+  };
+  static const char *azReal[] = {
+    "1.0", "2.0", "0.0", "-0.0", "0.5", "2.5", "0.1", "0.7", "1e16", "-1e16"
+  };
+  static const char *azBlob[] = { "x'61'", "x'01'", "x''", "x'31'" };
+  int x = rnd(r, 32);
+  if( x<12 ) return sqlite3_mprintf("%d", rndRange(r, -1, 4));
+  if( x<17 ) return sqlite3_mprintf("%s", azReal[rnd(r, 10)]);
+  if( x<26 ) return sqlite3_mprintf("%s", azText[rnd(r, 12)]);
+  if( x<28 ) return sqlite3_mprintf("%s", azBlob[rnd(r, 4)]);
+  return sqlite3_mprintf("NULL");
+}
+
+/*
+** Run one statement of the schema or data on dbOff and record it.  Errors
+** (constraints) are ignored, as in part lip.
+*/
+static void csSql(CsCase *p, char *zSql){
+  sqlite3_str_appendf(p->pSchema, "%s;\n", zSql);
+  if( g.bVerbose ) printf("%s;\n", zSql);
+  sqlite3_exec(p->dbOff, zSql, 0, 0, 0);
+  sqlite3_free(zSql);
+}
+
+/*
+** A column of source pSrc: "a".."e", "id", sometimes "w" (wide tables)
+** or "rowid" (rowid tables).
+*/
+static const char *csColumn(Rng *r, const CsSrc *pSrc){
+  static const char *az[] = { "a", "b", "c", "d", "e", "a", "b", "id" };
+  if( pSrc->bWide && rnd(r, 3)==0 ) return "w";
+  if( pSrc->bRowid && rnd(r, 30)==0 ) return "rowid";
+  return az[rnd(r, 8)];
+}
+
+/*
+** A constraint on alias zA of source pSrc alone.
+*/
+static char *csLocal(Rng *r, const char *zA, const CsSrc *pSrc){
+  const char *zC = csColumn(r, pSrc);
+  switch( rnd(r, 11) ){
+    case 0:  return sqlite3_mprintf("%s.%s>1", zA, zC);
+    case 1:  return sqlite3_mprintf("%s.%s IS NOT NULL", zA, zC);
+    case 2:  return sqlite3_mprintf("%s.%s LIKE 'a%%'", zA, zC);
+    case 3:  return sqlite3_mprintf("%s.%s IN (1,2,'a','b')", zA, zC);
+    case 4:  return sqlite3_mprintf("%s.%s<>2", zA, zC);
+    case 5:  return sqlite3_mprintf("%s.%s BETWEEN 0 AND 2", zA, zC);
+    case 6:  return sqlite3_mprintf("(%s.%s=1 OR %s.%s='a')", zA, zC, zA, zC);
+    case 7:  return sqlite3_mprintf("%s.%s IS NULL", zA, zC);
+    case 8:  return sqlite3_mprintf("%s.%s='A' COLLATE NOCASE", zA, zC);
+    case 9:  return sqlite3_mprintf("%s.%s=%d", zA, zC, rnd(r, 3));
+    default: return sqlite3_mprintf("%s.%s<'b'", zA, zC);
+  }
+}
+
+/*
+** Append term z (then freed) to the AND-list w.
+*/
+static void csAnd(sqlite3_str *w, char *z){
+  if( z==0 ) return;
+  sqlite3_str_appendf(w, "%s%s", sqlite3_str_length(w) ? " AND " : "", z);
+  sqlite3_free(z);
+}
+
+/*
+** A reference to a column of entry i of scope pS, sometimes inside an
+** expression that changes its affinity or value.
+*/
+static char *csOuterRef(CsGen *pG, const CsScope *pS, int i){
+  Rng *r = &pG->p->rng;
+  const char *zA = pS->azAlias[i];
+  const char *zC = pS->azFix[i] ? pS->azFix[i]
+                                : csColumn(r, &pG->aSrc[pS->aiSrc[i]]);
+  switch( rnd(r, 16) ){
+    case 0:  return sqlite3_mprintf("%s.%s+0", zA, zC);
+    case 1:  return sqlite3_mprintf("CAST(%s.%s AS TEXT)", zA, zC);
+    case 2:  return sqlite3_mprintf("lower(%s.%s)", zA, zC);
+    case 3:  return sqlite3_mprintf("coalesce(%s.%s,1)", zA, zC);
+    case 4:  return sqlite3_mprintf("CAST(%s.%s AS INTEGER)", zA, zC);
+    default: return sqlite3_mprintf("%s.%s", zA, zC);
+  }
+}
+
+/*
+** A term that correlates alias zIn (of source pIn) with entry i of scope
+** pS: mostly an equality that can drive an automatic index (either way
+** round, IS, with a COLLATE), sometimes a term that cannot (<, >=, <>, OR).
+*/
+static char *csCorrTerm(CsGen *pG, const CsScope *pS, int i,
+                        const char *zIn, const CsSrc *pIn){
+  Rng *r = &pG->p->rng;
+  const char *zX = csColumn(r, pIn);
+  char *zO = csOuterRef(pG, pS, i);
+  char *z;
+  switch( rnd(r, 18) ){
+    case 6: case 7:
+      z = sqlite3_mprintf("%s=%s.%s", zO, zIn, zX); break;
+    case 8:
+      z = sqlite3_mprintf("%s.%s IS %s", zIn, zX, zO); break;
+    case 9:
+      z = sqlite3_mprintf("%s.%s=%s COLLATE NOCASE", zIn, zX, zO); break;
+    case 10:
+      z = sqlite3_mprintf("%s.%s=%s COLLATE RTRIM", zIn, zX, zO); break;
+    case 11:
+      z = sqlite3_mprintf("%s.%s COLLATE BINARY=%s", zIn, zX, zO); break;
+    case 12:
+      z = sqlite3_mprintf("%s.%s<%s", zIn, zX, zO); break;
+    case 13:
+      z = sqlite3_mprintf("%s.%s>=%s", zIn, zX, zO); break;
+    case 14:
+      z = sqlite3_mprintf("(%s.%s=%s OR %s.%s IS NULL)", zIn, zX, zO, zIn, zX);
+      break;
+    case 15:
+      z = sqlite3_mprintf("%s.%s<>%s", zIn, zX, zO); break;
+    default:
+      z = sqlite3_mprintf("%s.%s=%s", zIn, zX, zO); break;
+  }
+  sqlite3_free(zO);
+  return z;
+}
+
+/*
+** An aggregate over alias zA of source pSrc.  Several depend on the order
+** of their rows: group_concat() without ORDER BY, sums of reals.
+*/
+static char *csAggregate(Rng *r, const char *zA, const CsSrc *pSrc){
+  const char *zC = csColumn(r, pSrc);
+  const char *zC2 = csColumn(r, pSrc);
+  switch( rnd(r, 17) ){
+    case 0:  return sqlite3_mprintf("count(*)");
+    case 1:  return sqlite3_mprintf("count(%s.%s)", zA, zC);
+    case 2:  return sqlite3_mprintf("count(DISTINCT %s.%s)", zA, zC);
+    case 3:  return sqlite3_mprintf("sum(%s.%s)", zA, zC);
+    case 4:  return sqlite3_mprintf("avg(%s.%s)", zA, zC);
+    case 5:  return sqlite3_mprintf("total(%s.%s)", zA, zC);
+    case 6:  return sqlite3_mprintf("min(%s.%s)", zA, zC);
+    case 7:  return sqlite3_mprintf("max(%s.%s)", zA, zC);
+    case 8:  return sqlite3_mprintf("group_concat(%s.%s)", zA, zC);
+    case 9:  return sqlite3_mprintf("group_concat(%s.%s,'|')", zA, zC);
+    case 10: return sqlite3_mprintf("group_concat(%s.%s ORDER BY %s.%s)",
+                                    zA, zC, zA, zC2);
+    case 11: return sqlite3_mprintf("sum(%s.%s*0.1)", zA, zC);
+    case 12: return sqlite3_mprintf("total(%s.%s/3.0)", zA, zC);
+    case 13: return sqlite3_mprintf("string_agg(%s.%s||'',',')", zA, zC);
+    case 14: return sqlite3_mprintf("group_concat(DISTINCT %s.%s)", zA, zC);
+    case 15: return sqlite3_mprintf("min(%s.%s)||':'||%s.%s", zA, zC, zA, zC2);
+    default: return sqlite3_mprintf("max(%s.%s)-min(%s.%s)+count(*)",
+                                    zA, zC, zA, zC);
+  }
+}
+
+#define CS_SCALAR 0       /* A scalar subquery */
+#define CS_EXISTS 1       /* The subquery of EXISTS */
+#define CS_LIST   2       /* The right of IN: one column */
+
+static char *csPredicate(CsGen *pG, const CsScope *pS, int iDepth);
+
+/*
+** The WHERE clause of a subquery reading source iSrc as alias zIn, with
+** the outer queries of scope pS: one or two correlated terms (mostly with
+** the nearest outer query), sometimes a local term, sometimes (up to two
+** levels deep) a predicate with a subquery of its own, correlated with
+** this one and the outer ones.
+*/
+static char *csWhereOf(CsGen *pG, const CsScope *pS, const char *zIn,
+                       int iSrc, int iDepth){
+  Rng *r = &pG->p->rng;
+  sqlite3_str *w = sqlite3_str_new(0);
+  const CsSrc *pIn = &pG->aSrc[iSrc];
+  csAnd(w, csCorrTerm(pG, pS, rnd(r, 10)<7 ? pS->n-1 : rnd(r, pS->n),
+                      zIn, pIn));
+  if( rnd(r, 10)<3 ) csAnd(w, csCorrTerm(pG, pS, rnd(r, pS->n), zIn, pIn));
+  if( rnd(r, 10)<4 ) csAnd(w, csLocal(r, zIn, pIn));
+  if( iDepth<2 && pS->n<CS_MX_SCOPE && pG->nSub<CS_MX_SUB && rnd(r, 10)<2 ){
+    CsScope s2 = *pS;
+    csScopeAdd(&s2, zIn, iSrc, 0);
+    csAnd(w, csPredicate(pG, &s2, iDepth+1));
+  }
+  return sqlite3_str_finish(w);
+}
+
+/*
+** A subquery of kind eKind (CS_*) correlated with scope pS.
+*/
+static char *csSubquery(CsGen *pG, const CsScope *pS, int eKind, int iDepth){
+  Rng *r = &pG->p->rng;
+  int iSrc = pG->p->bBig && rnd(r, 2) ? 0 : rnd(r, pG->nSrc);
+  const CsSrc *pSrc = &pG->aSrc[iSrc];
+  const char *zT = pSrc->zName;
+  const char *zC = csColumn(r, pSrc);
+  const char *zC2 = csColumn(r, pSrc);
+  char zIn[8];
+  char *zW;
+  sqlite3_str *s = sqlite3_str_new(0);
+  int x;
+  sqlite3_snprintf(sizeof(zIn), zIn, "s%d", ++pG->nAlias);
+  pG->nSub++;
+  zW = csWhereOf(pG, pS, zIn, iSrc, iDepth);
+  switch( eKind ){
+    case CS_SCALAR:
+      x = rnd(r, 20);
+      if( x<11 ){
+        char *zAgg = csAggregate(r, zIn, pSrc);
+        sqlite3_str_appendf(s, "SELECT %s FROM %s AS %s WHERE %s",
+                            zAgg, zT, zIn, zW);
+        sqlite3_free(zAgg);
+      }else if( x<16 ){
+        /* The first row: in rowid order, or the first of ties */
+        sqlite3_str_appendf(s, "SELECT %s.%s FROM %s AS %s WHERE %s",
+                            zIn, zC, zT, zIn, zW);
+        if( rnd(r, 2) ){
+          sqlite3_str_appendf(s, " ORDER BY %s.%s%s", zIn, zC2,
+                              rnd(r, 3)==0 ? " DESC" : "");
+        }
+        if( rnd(r, 3)==0 ){
+          sqlite3_str_appendf(s, " LIMIT 1 OFFSET %d", rnd(r, 3));
+        }
+      }else if( x<18 ){
+        sqlite3_str_appendf(s, "SELECT count(*) FROM %s AS %s WHERE %s "
+                            "GROUP BY %s.%s%s%s LIMIT 1",
+                            zT, zIn, zW, zIn, zC,
+                            rnd(r, 2) ? " HAVING count(*)>1" : "",
+                            rnd(r, 2) ? " ORDER BY 1 DESC" : "");
+      }else{
+        /* A compound: its first row */
+        int iSrc2 = rnd(r, pG->nSrc);
+        char zIn2[8];
+        char *zW2;
+        sqlite3_snprintf(sizeof(zIn2), zIn2, "s%d", ++pG->nAlias);
+        pG->nSub++;
+        zW2 = csWhereOf(pG, pS, zIn2, iSrc2, 2);
+        sqlite3_str_appendf(s, "SELECT %s.%s FROM %s AS %s WHERE %s "
+                            "UNION%s SELECT %s.%s FROM %s AS %s WHERE %s LIMIT 1",
+                            zIn, zC, zT, zIn, zW, rnd(r, 3) ? " ALL" : "",
+                            zIn2, csColumn(r, &pG->aSrc[iSrc2]),
+                            pG->aSrc[iSrc2].zName, zIn2, zW2);
+        sqlite3_free(zW2);
+      }
+      break;
+    case CS_EXISTS:
+      x = rnd(r, 10);
+      if( x<7 ){
+        sqlite3_str_appendf(s, "SELECT 1 FROM %s AS %s WHERE %s", zT, zIn, zW);
+      }else if( x<9 ){
+        sqlite3_str_appendf(s, "SELECT %s.%s FROM %s AS %s WHERE %s "
+                            "LIMIT 1 OFFSET %d", zIn, zC, zT, zIn, zW,
+                            rndRange(r, 1, 3));
+      }else{
+        sqlite3_str_appendf(s, "SELECT %s.%s FROM %s AS %s WHERE %s "
+                            "GROUP BY %s.%s HAVING count(*)>1",
+                            zIn, zC, zT, zIn, zW, zIn, zC);
+      }
+      break;
+    default: /* CS_LIST */
+      x = rnd(r, 10);
+      sqlite3_str_appendf(s, "SELECT %s%s.%s FROM %s AS %s WHERE %s",
+                          rnd(r, 8)==0 ? "DISTINCT " : "",
+                          zIn, zC, zT, zIn, zW);
+      if( x<2 ){
+        /* Which rows are the first ones: rowid order, or ties */
+        sqlite3_str_appendf(s, " LIMIT %d", rndRange(r, 1, 3));
+      }else if( x<4 ){
+        sqlite3_str_appendf(s, " ORDER BY %s.%s LIMIT %d", zIn, zC2,
+                            rndRange(r, 1, 3));
+      }else if( x<5 ){
+        int iSrc2 = rnd(r, pG->nSrc);
+        char zIn2[8];
+        char *zW2;
+        static const char *azOp[] = { "UNION", "UNION ALL", "EXCEPT",
+                                      "INTERSECT" };
+        sqlite3_snprintf(sizeof(zIn2), zIn2, "s%d", ++pG->nAlias);
+        pG->nSub++;
+        zW2 = csWhereOf(pG, pS, zIn2, iSrc2, 2);
+        sqlite3_str_appendf(s, " %s SELECT %s.%s FROM %s AS %s WHERE %s",
+                            azOp[rnd(r, 4)],
+                            zIn2, csColumn(r, &pG->aSrc[iSrc2]),
+                            pG->aSrc[iSrc2].zName, zIn2, zW2);
+        sqlite3_free(zW2);
+      }
+      break;
+  }
+  sqlite3_free(zW);
+  return sqlite3_str_finish(s);
+}
+
+/*
+** A predicate holding a subquery correlated with scope pS: EXISTS, NOT
+** EXISTS, IN, NOT IN, or a comparison with a scalar subquery.
+*/
+static char *csPredicate(CsGen *pG, const CsScope *pS, int iDepth){
+  Rng *r = &pG->p->rng;
+  char *zSub, *zO = 0, *z;
+  switch( rnd(r, 11) ){
+    case 10: {
+      /* A row value IN a two-column subquery */
+      int iSrc = rnd(r, pG->nSrc);
+      char zIn[8];
+      char *zW, *zO2;
+      sqlite3_snprintf(sizeof(zIn), zIn, "s%d", ++pG->nAlias);
+      pG->nSub++;
+      zW = csWhereOf(pG, pS, zIn, iSrc, iDepth);
+      zO = csOuterRef(pG, pS, rnd(r, pS->n));
+      zO2 = csOuterRef(pG, pS, rnd(r, pS->n));
+      z = sqlite3_mprintf("(%s,%s) %sIN (SELECT %s.%s, %s.%s FROM %s AS %s "
+                          "WHERE %s)", zO, zO2, rnd(r, 3)==0 ? "NOT " : "",
+                          zIn, csColumn(r, &pG->aSrc[iSrc]),
+                          zIn, csColumn(r, &pG->aSrc[iSrc]),
+                          pG->aSrc[iSrc].zName, zIn, zW);
+      sqlite3_free(zW);
+      sqlite3_free(zO2);
+      zSub = 0;
+      break;
+    }
+    case 0: case 1: case 2:
+      zSub = csSubquery(pG, pS, CS_EXISTS, iDepth);
+      z = sqlite3_mprintf("%sEXISTS (%s)", rnd(r, 3)==0 ? "NOT " : "", zSub);
+      break;
+    case 3: case 4: case 5:
+      zO = csOuterRef(pG, pS, rnd(r, pS->n));
+      zSub = csSubquery(pG, pS, CS_LIST, iDepth);
+      z = sqlite3_mprintf("%s %sIN (%s)", zO, rnd(r, 3)==0 ? "NOT " : "", zSub);
+      break;
+    default:
+      zSub = csSubquery(pG, pS, CS_SCALAR, iDepth);
+      switch( rnd(r, 6) ){
+        case 0:  z = sqlite3_mprintf("(%s)>%d", zSub, rnd(r, 3)); break;
+        case 1:
+          zO = csOuterRef(pG, pS, rnd(r, pS->n));
+          z = sqlite3_mprintf("(%s)=%s", zSub, zO);
+          break;
+        case 2:  z = sqlite3_mprintf("(%s) IS NULL", zSub); break;
+        case 3:  z = sqlite3_mprintf("(%s) IS NOT NULL", zSub); break;
+        case 4:  z = sqlite3_mprintf("coalesce((%s),0)<2", zSub); break;
+        default:
+          zO = csOuterRef(pG, pS, rnd(r, pS->n));
+          z = sqlite3_mprintf("%s<(%s)", zO, zSub);
+          break;
+      }
+      break;
+  }
+  sqlite3_free(zO);
+  sqlite3_free(zSub);
+  return z;
+}
+
+/*
+** Start the generator state of one statement of case p.
+*/
+static void csGenInit(CsGen *pG, CsCase *p){
+  memset(pG, 0, sizeof(*pG));
+  pG->p = p;
+  pG->nSrc = p->nSrc;
+  memcpy(pG->aSrc, p->aSrc, sizeof(p->aSrc));
+}
+
+/*
+** A random query of case p: one or two outer tables (a join, a LEFT JOIN
+** whose ON may hold a subquery), correlated subqueries in the select list,
+** WHERE, HAVING and ORDER BY, up to two levels deep; sometimes an
+** aggregate with GROUP BY (subqueries correlated with the group's column,
+** or inside an aggregate's argument), DISTINCT, a window function, LIMIT
+** and OFFSET, a CTE (c1, also read by the subqueries).
+*/
+static char *csQuery(CsGen *pG){
+  CsCase *p = pG->p;
+  Rng *r = &p->rng;
+  sqlite3_str *s = sqlite3_str_new(0);
+  sqlite3_str *w = sqlite3_str_new(0);
+  sqlite3_str *f = sqlite3_str_new(0);
+  CsScope sc, scFix;
+  int bAgg = rnd(r, 4)==0;
+  int i1, i2 = -1, i, nScalar, nPred;
+  const char *zG = 0;
+  char *z;
+
+  memset(&sc, 0, sizeof(sc));
+  memset(&scFix, 0, sizeof(scFix));
+  if( rnd(r, 5)==0 && pG->nSrc<CS_MX_SRC ){
+    static const char *azMat[] = { "", " MATERIALIZED", " NOT MATERIALIZED" };
+    int iT = rnd(r, p->nTab);
+    char *zL = csLocal(r, "x", &p->aSrc[iT]);
+    sqlite3_str_appendf(s, "WITH c1 AS%s (SELECT id,a,b,c,d,e FROM %s AS x "
+                        "WHERE %s) ", azMat[rnd(r, 3)], p->aSrc[iT].zName, zL);
+    sqlite3_free(zL);
+    memset(&pG->aSrc[pG->nSrc], 0, sizeof(CsSrc));
+    strcpy(pG->aSrc[pG->nSrc].zName, "c1");
+    pG->aSrc[pG->nSrc].eKind = -1;
+    pG->nSrc++;
+  }
+  i1 = rnd(r, pG->nSrc);
+  csScopeAdd(&sc, "o1", i1, 0);
+  if( rnd(r, 10)<3 ){
+    i2 = rnd(r, pG->nSrc);
+    csScopeAdd(&sc, "o2", i2, 0);
+  }
+  if( bAgg ){
+    zG = csColumn(r, &pG->aSrc[i1]);
+    csScopeAdd(&scFix, "o1", i1, zG);
+  }
+
+  /* FROM */
+  sqlite3_str_appendf(f, " FROM %s AS o1", pG->aSrc[i1].zName);
+  if( i2>=0 ){
+    char *zJ = sqlite3_mprintf("o2.%s=o1.%s", csColumn(r, &pG->aSrc[i2]),
+                               csColumn(r, &pG->aSrc[i1]));
+    switch( rnd(r, 5) ){
+      case 0:
+        sqlite3_str_appendf(f, ", %s AS o2", pG->aSrc[i2].zName);
+        csAnd(w, zJ);
+        zJ = 0;
+        break;
+      case 1:
+        sqlite3_str_appendf(f, " CROSS JOIN %s AS o2 ON %s",
+                            pG->aSrc[i2].zName, zJ);
+        break;
+      case 2:
+        sqlite3_str_appendf(f, " JOIN %s AS o2 ON %s", pG->aSrc[i2].zName, zJ);
+        break;
+      default:
+        sqlite3_str_appendf(f, " LEFT JOIN %s AS o2 ON %s",
+                            pG->aSrc[i2].zName, zJ);
+        if( rnd(r, 2) ){
+          z = csPredicate(pG, &sc, 1);
+          sqlite3_str_appendf(f, " AND %s", z);
+          sqlite3_free(z);
+        }
+        break;
+    }
+    sqlite3_free(zJ);
+  }
+
+  /* WHERE */
+  nScalar = rnd(r, 3);
+  nPred = rnd(r, 3);
+  if( nScalar==0 && nPred==0 && !bAgg ) nPred = 1;
+  for(i=0; i<nPred; i++) csAnd(w, csPredicate(pG, &sc, 1));
+  if( rnd(r, 10)<3 ) csAnd(w, csLocal(r, "o1", &pG->aSrc[i1]));
+
+  if( !bAgg ){
+    sqlite3_str_appendf(s, "SELECT %so1.id, o1.%s", rnd(r, 10)==0 ? "DISTINCT " : "",
+                        csColumn(r, &pG->aSrc[i1]));
+    if( i2>=0 ) sqlite3_str_appendf(s, ", o2.%s", csColumn(r, &pG->aSrc[i2]));
+    for(i=0; i<nScalar; i++){
+      z = csSubquery(pG, &sc, CS_SCALAR, 1);
+      sqlite3_str_appendf(s, ", (%s)", z);
+      sqlite3_free(z);
+    }
+    if( rnd(r, 20)==0 ){
+      sqlite3_str_appendf(s, ", count(*) OVER (PARTITION BY o1.%s)",
+                          csColumn(r, &pG->aSrc[i1]));
+    }
+    sqlite3_str_appendall(s, sqlite3_str_value(f));
+    if( sqlite3_str_length(w) ){
+      sqlite3_str_appendf(s, " WHERE %s", sqlite3_str_value(w));
+    }
+    switch( rnd(r, 6) ){
+      case 0:
+        sqlite3_str_appendf(s, " ORDER BY o1.%s", csColumn(r, &pG->aSrc[i1]));
+        break;
+      case 1:
+        z = csSubquery(pG, &sc, CS_SCALAR, 1);
+        sqlite3_str_appendf(s, " ORDER BY (%s) DESC, o1.%s", z,
+                            csColumn(r, &pG->aSrc[i1]));
+        sqlite3_free(z);
+        break;
+      case 2:
+        sqlite3_str_appendf(s, " ORDER BY 2 DESC, 1");
+        break;
+      default:
+        break;
+    }
+  }else{
+    char *zAgg = csAggregate(r, "o1", &pG->aSrc[i1]);
+    sqlite3_str_appendf(s, "SELECT o1.%s, count(*), %s", zG, zAgg);
+    sqlite3_free(zAgg);
+    for(i=0; i<nScalar; i++){
+      z = csSubquery(pG, &scFix, CS_SCALAR, 1);
+      sqlite3_str_appendf(s, ", (%s)", z);
+      sqlite3_free(z);
+    }
+    if( rnd(r, 4)==0 ){
+      /* A subquery run for every row of the input, in an aggregate */
+      z = csSubquery(pG, &sc, CS_SCALAR, 1);
+      sqlite3_str_appendf(s, ", %s((%s))", rnd(r, 2) ? "sum" : "group_concat",
+                          z);
+      sqlite3_free(z);
+    }
+    sqlite3_str_appendall(s, sqlite3_str_value(f));
+    if( sqlite3_str_length(w) ){
+      sqlite3_str_appendf(s, " WHERE %s", sqlite3_str_value(w));
+    }
+    sqlite3_str_appendf(s, " GROUP BY o1.%s", zG);
+    switch( rnd(r, 4) ){
+      case 0:
+        z = csPredicate(pG, &scFix, 1);
+        sqlite3_str_appendf(s, " HAVING %s", z);
+        sqlite3_free(z);
+        break;
+      case 1:
+        z = csSubquery(pG, &scFix, CS_SCALAR, 1);
+        sqlite3_str_appendf(s, " HAVING count(*)>=(%s)", z);
+        sqlite3_free(z);
+        break;
+      default:
+        break;
+    }
+    switch( rnd(r, 4) ){
+      case 0:
+        sqlite3_str_appendf(s, " ORDER BY 2 DESC");
+        break;
+      case 1:
+        z = csSubquery(pG, &scFix, CS_SCALAR, 1);
+        sqlite3_str_appendf(s, " ORDER BY (%s)", z);
+        sqlite3_free(z);
+        break;
+      default:
+        break;
+    }
+  }
+  if( rnd(r, 5)==0 ){
+    sqlite3_str_appendf(s, " LIMIT %d", rndRange(r, 1, 6));
+    if( rnd(r, 2) ) sqlite3_str_appendf(s, " OFFSET %d", rndRange(r, 1, 4));
+  }
+  sqlite3_free(sqlite3_str_finish(w));
+  sqlite3_free(sqlite3_str_finish(f));
+  return sqlite3_str_finish(s);
+}
+
+/*
+** Build the schema and data of case p: 2 to 4 tables t1.. of the key kinds
+** CK_*, columns a..e of random affinity and sometimes NOCASE or RTRIM,
+** 1 in 8 wide (w is column 64), 0 to 160 rows (rowids sometimes out of
+** insertion order; ids with ties), sometimes an index (one or two
+** columns, a collation, partial, an expression); sometimes a view v1
+** (flattened into its table) and v2 (an aggregate); 1 in 4 ANALYZE.
+*/
+static void csMakeSchema(CsCase *p){
+  static const char *azCsColl[] = {
+    "", "", "", "", "", " COLLATE NOCASE", " COLLATE NOCASE", " COLLATE RTRIM"
+  };
+  static const char *azCol[] = { "a", "b", "c", "d", "e" };
+  Rng *r = &p->rng;
+  int i, j, k;
+  p->nTab = rndRange(r, 2, CS_MX_TAB);
+  for(i=0; i<p->nTab; i++){
+    CsSrc *pT = &p->aSrc[i];
+    sqlite3_str *s = sqlite3_str_new(0);
+    int x = rnd(r, 20);
+    int nRow, bExplicitRowid;
+    pT->eKind = x<9 ? CK_ROWID : x<14 ? CK_IPK : x<16 ? CK_WR
+              : x<18 ? CK_PK2 : CK_UNIQ;
+    if( p->bBig && i==0 ) pT->eKind = CK_ROWID;
+    pT->bWide = rnd(r, 8)==0;
+    pT->bRowid = pT->eKind!=CK_WR;
+    sqlite3_snprintf(8, pT->zName, "t%d", i+1);
+    sqlite3_str_appendf(s, "CREATE TABLE %s(id %s", pT->zName,
+        pT->eKind==CK_IPK ? "INTEGER PRIMARY KEY" :
+        pT->eKind==CK_WR ? "INT NOT NULL" : "INT");
+    for(j=0; j<5; j++){
+      sqlite3_str_appendf(s, ", %s %s%s", azCol[j],
+                          azAff[rnd(r, sizeof(azAff)/sizeof(azAff[0]))],
+                          azCsColl[rnd(r, 8)]);
+    }
+    if( pT->bWide ){
+      for(j=1; j<=CS_NPAD; j++) sqlite3_str_appendf(s, ", p%d DEFAULT 0", j);
+      sqlite3_str_appendf(s, ", w %s", azAff[rnd(r, 8)]);
+    }
+    if( pT->eKind==CK_WR ) sqlite3_str_appendall(s, ", PRIMARY KEY(id)");
+    if( pT->eKind==CK_PK2 ) sqlite3_str_appendall(s, ", PRIMARY KEY(a,id)");
+    if( pT->eKind==CK_UNIQ ) sqlite3_str_appendall(s, ", UNIQUE(b,id)");
+    sqlite3_str_appendf(s, ")%s", pT->eKind==CK_WR ? " WITHOUT ROWID" : "");
+    csSql(p, sqlite3_str_finish(s));
+
+    /* The rows, 20 to an INSERT */
+    x = rnd(r, 20);
+    nRow = x==0 ? 0 : x<5 ? rndRange(r, 1, 12) : rndRange(r, 12, 160);
+    if( pT->bWide && nRow>60 ) nRow = 60;
+    if( p->bBig && i==0 ) nRow = rndRange(r, 1000, 1500);
+    bExplicitRowid = pT->eKind==CK_ROWID && rnd(r, 10)<4;
+    csSql(p, sqlite3_mprintf("BEGIN"));
+    for(j=0; j<nRow; j+=20){
+      s = sqlite3_str_new(0);
+      sqlite3_str_appendf(s, "INSERT OR IGNORE INTO %s(%sid,a,b,c,d,e%s) VALUES",
+                          pT->zName, bExplicitRowid ? "rowid," : "",
+                          pT->bWide ? ",w" : "");
+      for(k=j; k<nRow && k<j+20; k++){
+        int m;
+        sqlite3_str_appendf(s, "%s(", k>j ? "," : "");
+        if( bExplicitRowid ){
+          sqlite3_str_appendf(s, "%d,", rndRange(r, 1, 100000));
+        }
+        if( pT->eKind==CK_ROWID ){
+          sqlite3_str_appendf(s, "%d", rnd(r, 1+nRow/3));   /* ties */
+        }else if( pT->eKind==CK_IPK && rnd(r, 2) ){
+          sqlite3_str_appendf(s, "%d", rndRange(r, 1, 100000));
+        }else{
+          sqlite3_str_appendf(s, "%d", k+1);
+        }
+        for(m=0; m<5+pT->bWide; m++){
+          char *zV;
+          if( p->bBig && i==0 && (m==4 || m==3) && rnd(r, 4) ){
+            /* long texts, from a small domain */
+            zV = sqlite3_mprintf("'%.*c%d'", rndRange(r, 60, 200), '-',
+                                 rnd(r, 5));
+          }else{
+            zV = csValue(r);
+          }
+          sqlite3_str_appendf(s, ",%s", zV);
+          sqlite3_free(zV);
+        }
+        sqlite3_str_appendchar(s, 1, ')');
+      }
+      csSql(p, sqlite3_str_finish(s));
+    }
+    csSql(p, sqlite3_mprintf("COMMIT"));
+
+    /* An index */
+    if( rnd(r, 20)<9 ){
+      const char *zC = azCol[rnd(r, 5)];
+      switch( rnd(r, 7) ){
+        case 0: case 1:
+          csSql(p, sqlite3_mprintf("CREATE INDEX %s_i ON %s(%s)",
+                                   pT->zName, pT->zName, zC));
+          break;
+        case 2:
+          csSql(p, sqlite3_mprintf("CREATE INDEX %s_i ON %s(%s COLLATE NOCASE)",
+                                   pT->zName, pT->zName, zC));
+          break;
+        case 3:
+          csSql(p, sqlite3_mprintf("CREATE INDEX %s_i ON %s(%s,%s)",
+                                   pT->zName, pT->zName, zC, azCol[rnd(r, 5)]));
+          break;
+        case 4:
+          csSql(p, sqlite3_mprintf(
+              "CREATE INDEX %s_i ON %s(%s) WHERE %s IS NOT NULL",
+              pT->zName, pT->zName, zC, zC));
+          break;
+        case 5:
+          csSql(p, sqlite3_mprintf("CREATE INDEX %s_i ON %s(lower(%s))",
+                                   pT->zName, pT->zName, zC));
+          break;
+        default:
+          csSql(p, sqlite3_mprintf("CREATE INDEX %s_i ON %s(%s+1)",
+                                   pT->zName, pT->zName, zC));
+          break;
+      }
+    }
+  }
+  p->nSrc = p->nTab;
+  if( rnd(r, 10)<4 ){
+    int iT = rnd(r, p->nTab);
+    char *zL = csLocal(r, p->aSrc[iT].zName, &p->aSrc[iT]);
+    csSql(p, sqlite3_mprintf(
+        "CREATE VIEW v1 AS SELECT id,a,b,c,d,e FROM %s WHERE %s",
+        p->aSrc[iT].zName, zL));
+    sqlite3_free(zL);
+    memset(&p->aSrc[p->nSrc], 0, sizeof(CsSrc));
+    strcpy(p->aSrc[p->nSrc].zName, "v1");
+    p->aSrc[p->nSrc].eKind = -1;
+    p->nSrc++;
+  }
+  if( rnd(r, 10)<2 ){
+    int iT = rnd(r, p->nTab);
+    csSql(p, sqlite3_mprintf(
+        "CREATE VIEW v2 AS SELECT a, min(b) AS b, sum(c) AS c, max(d) AS d, "
+        "count(e) AS e, count(*) AS id FROM %s GROUP BY a",
+        p->aSrc[iT].zName));
+    memset(&p->aSrc[p->nSrc], 0, sizeof(CsSrc));
+    strcpy(p->aSrc[p->nSrc].zName, "v2");
+    p->aSrc[p->nSrc].eKind = -1;
+    p->nSrc++;
+  }
+  if( rnd(r, 10)<2 ){
+    /* A correlated subquery inside a view */
+    int iT = rnd(r, p->nTab), iU = rnd(r, p->nTab);
+    char *zAgg = csAggregate(r, "q", &p->aSrc[iU]);
+    csSql(p, sqlite3_mprintf(
+        "CREATE VIEW v3 AS SELECT id, a, (SELECT %s FROM %s AS q WHERE q.%s=%s.%s)"
+        " AS b, c, d, e FROM %s",
+        zAgg, p->aSrc[iU].zName, csColumn(r, &p->aSrc[iU]), p->aSrc[iT].zName,
+        csColumn(r, &p->aSrc[iT]), p->aSrc[iT].zName));
+    sqlite3_free(zAgg);
+    memset(&p->aSrc[p->nSrc], 0, sizeof(CsSrc));
+    strcpy(p->aSrc[p->nSrc].zName, "v3");
+    p->aSrc[p->nSrc].eKind = -1;
+    p->nSrc++;
+  }
+  if( rnd(r, 4)==0 ) csSql(p, sqlite3_mprintf("ANALYZE"));
+}
+
+/*
+** Change the data of case p a little (through dbOff): rows inserted
+** (rowids also between the existing ones), deleted, updated.
+*/
+static void csChangeData(CsCase *p){
+  Rng *r = &p->rng;
+  int n = rndRange(r, 1, 3);
+  while( n-- > 0 ){
+    CsSrc *pT = &p->aSrc[rnd(r, p->nTab)];
+    char *zV = csValue(r);
+    char *zV2 = csValue(r);
+    switch( rnd(r, 4) ){
+      case 0: case 1: {
+        sqlite3_str *s = sqlite3_str_new(0);
+        int k, nNew = rndRange(r, 1, 4);
+        sqlite3_str_appendf(s, "INSERT OR IGNORE INTO %s(id,a,b,c,d,e) VALUES",
+                            pT->zName);
+        for(k=0; k<nNew; k++){
+          int m;
+          sqlite3_str_appendf(s, "%s(%d", k ? "," : "",
+                              pT->eKind==CK_ROWID ? rnd(r, 20)
+                                                  : 1000000 + ++p->nExtraId);
+          for(m=0; m<5; m++){
+            char *zX = csValue(r);
+            sqlite3_str_appendf(s, ",%s", zX);
+            sqlite3_free(zX);
+          }
+          sqlite3_str_appendchar(s, 1, ')');
+        }
+        csSql(p, sqlite3_str_finish(s));
+        break;
+      }
+      case 2:
+        csSql(p, sqlite3_mprintf("DELETE FROM %s WHERE %s=%s",
+                                 pT->zName, csColumn(r, pT), zV));
+        break;
+      default:
+        csSql(p, sqlite3_mprintf("UPDATE %s SET %s=%s WHERE %s=%s",
+                                 pT->zName, rnd(r, 2) ? "b" : "c", zV2,
+                                 csColumn(r, pT), zV));
+        break;
+    }
+    sqlite3_free(zV);
+    sqlite3_free(zV2);
+  }
+}
+
+/*
+** Fault injection for part corrsub: a memory allocator over the default
+** one that fails sqlite3_malloc()/sqlite3_realloc() after a countdown,
+** once (transient) or from then on (persistent).  Installed (before
+** sqlite3_initialize()) only for this part; armed only around the steps
+** of an OOM run (paused while the harness formats a row).
+*/
+static struct {
+  sqlite3_mem_methods real;   /* The allocator below */
+  int bInstalled;
+  int bArmed;
+  int bPaused;                /* The harness is allocating: never fail */
+  int nCountdown;             /* Calls before the first failure */
+  int bPersist;               /* Fail every call after the first */
+  int nFired;                 /* Failures injected since armed */
+  i64 nCall;                  /* Calls while armed */
+} oom;
+
+/*
+** True if the allocation being made is to fail.
+*/
+static int oomFail(void){
+  if( !oom.bArmed || oom.bPaused ) return 0;
+  oom.nCall++;
+  if( oom.nFired ){
+    if( !oom.bPersist ) return 0;
+    oom.nFired++;
+    return 1;
+  }
+  if( --oom.nCountdown>0 ) return 0;
+  oom.nFired++;
+  return 1;
+}
+/*
+** xMalloc and xRealloc of the wrapper: fail, or call the allocator below.
+*/
+static void *oomMalloc(int n){
+  return oomFail() ? 0 : oom.real.xMalloc(n);
+}
+static void *oomRealloc(void *p, int n){
+  return oomFail() ? 0 : oom.real.xRealloc(p, n);
+}
+
+/*
+** Install the wrapper (before sqlite3_initialize()); oom.bInstalled says
+** whether it is.
+*/
+static void oomInstall(void){
+  sqlite3_mem_methods m;
+  if( sqlite3_config(SQLITE_CONFIG_GETMALLOC, &oom.real)!=SQLITE_OK ) return;
+  m = oom.real;
+  m.xMalloc = oomMalloc;
+  m.xRealloc = oomRealloc;
+  oom.bInstalled = sqlite3_config(SQLITE_CONFIG_MALLOC, &m)==SQLITE_OK;
+}
+/*
+** Arm the wrapper: allocation nCountdown from now fails, and with bPersist
+** every one after it too.
+*/
+static void oomArm(int nCountdown, int bPersist){
+  oom.bArmed = 1;
+  oom.bPaused = 0;
+  oom.nCountdown = nCountdown;
+  oom.bPersist = bPersist;
+  oom.nFired = 0;
+  oom.nCall = 0;
+}
+
+/*
+** The progress handler of part corrsub: stop a statement after about 5 M
+** opcodes (such a statement is not compared).
+*/
+static int csProgressCount;
+static int csProgress(void *pArg){
+  (void)pArg;
+  return ++csProgressCount > 5000;     /* about 5 M opcodes */
+}
+
+/*
+** Run the statement pStmt to its end (or, if nMax>=0, for at most nMax
+** rows), into pRes (rows in order, not sorted).
+*/
+static void csStep(sqlite3 *db, sqlite3_stmt *pStmt, Res *pRes, int nMax){
+  int rc = SQLITE_DONE, i, n = sqlite3_column_count(pStmt);
+  while( (nMax<0 || pRes->nRow<nMax)
+      && (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
+    sqlite3_str *s;
+    oom.bPaused = 1;
+    s = sqlite3_str_new(0);
+    for(i=0; i<n; i++){
+      if( i ) sqlite3_str_appendchar(s, 1, '|');
+      appendValue(s, pStmt, i);
+    }
+    if( pRes->nRow>=pRes->nAlloc ){
+      pRes->nAlloc = pRes->nAlloc*2 + 16;
+      pRes->azRow = sqlite3_realloc64(pRes->azRow, sizeof(char*)*pRes->nAlloc);
+      if( pRes->azRow==0 ){ fprintf(stderr, "out of memory\n"); exit(2); }
+    }
+    pRes->azRow[pRes->nRow] = sqlite3_str_finish(s);
+    if( pRes->azRow[pRes->nRow]==0 ){
+      fprintf(stderr, "out of memory\n"); exit(2);
+    }
+    pRes->nRow++;
+    oom.bPaused = 0;
+  }
+  if( nMax>=0 && pRes->nRow>=nMax ) return;
+  if( rc!=SQLITE_DONE ){
+    oom.bPaused = 1;
+    pRes->zErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    oom.bPaused = 0;
+    pRes->bInterrupted = rc==SQLITE_INTERRUPT || csProgressCount>5000;
+  }
+  pRes->rc = rc;
+}
+
+/*
+** Run zSql on db into pRes.  If ppKeep is not NULL, the statement is kept
+** there, and if it holds one already that one is run again: first a few
+** rows of it, then reset, then to its end.
+*/
+static void csRun(
+  sqlite3 *db, const char *zSql, Res *pRes, sqlite3_stmt **ppKeep
+){
+  sqlite3_stmt *pStmt = 0;
+  int rc;
+  memset(pRes, 0, sizeof(*pRes));
+  csProgressCount = 0;
+  sqlite3_progress_handler(db, 1000, csProgress, 0);
+  if( ppKeep && *ppKeep ){
+    Res part;
+    pStmt = *ppKeep;
+    sqlite3_reset(pStmt);
+    memset(&part, 0, sizeof(part));
+    csStep(db, pStmt, &part, rndRange(&g.rngAux, 1, 3));
+    resFree(&part);
+    sqlite3_reset(pStmt);
+    csProgressCount = 0;
+    rc = SQLITE_OK;
+  }else{
+    rc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  }
+  if( rc==SQLITE_OK && pStmt ){
+    csStep(db, pStmt, pRes, -1);
+  }else{
+    oom.bPaused = 1;
+    pRes->rc = rc ? rc : SQLITE_DONE;
+    if( rc ) pRes->zErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    oom.bPaused = 0;
+  }
+  if( ppKeep && pRes->rc==SQLITE_DONE ){
+    sqlite3_reset(pStmt);
+    *ppKeep = pStmt;
+  }else{
+    if( ppKeep ) *ppKeep = 0;
+    sqlite3_finalize(pStmt);
+  }
+  sqlite3_progress_handler(db, 0, 0, 0);
+}
+
+/*
+** The EXPLAIN QUERY PLAN of zSql on db, one line a row, indented by its
+** depth in the tree (empty on an error), and in *pnUse the number of its
+** lines that say BUILT ONCE FOR ALL RUNS.
+*/
+static char *csPlan(sqlite3 *db, const char *zSql, int *pnUse){
+  sqlite3_stmt *pStmt = 0;
+  char *z = sqlite3_mprintf("EXPLAIN QUERY PLAN %s", zSql);
+  sqlite3_str *s = sqlite3_str_new(0);
+  int aId[64], aDepth[64], nId = 0;
+  *pnUse = 0;
+  if( sqlite3_prepare_v2(db, z, -1, &pStmt, 0)==SQLITE_OK ){
+    while( sqlite3_step(pStmt)==SQLITE_ROW ){
+      const char *zD = (const char*)sqlite3_column_text(pStmt, 3);
+      int iParent = sqlite3_column_int(pStmt, 1), i, iDepth = 0;
+      if( zD==0 ) continue;
+      for(i=nId-1; i>=0; i--){
+        if( aId[i]==iParent ){ iDepth = aDepth[i]+1; break; }
+      }
+      if( nId<64 ){
+        aId[nId] = sqlite3_column_int(pStmt, 0);
+        aDepth[nId++] = iDepth;
+      }
+      if( strstr(zD, "BUILT ONCE FOR ALL RUNS") ) (*pnUse)++;
+      sqlite3_str_appendf(s, "    %*s%s\n", 2*iDepth, "", zD);
+    }
+  }
+  sqlite3_finalize(pStmt);
+  sqlite3_free(z);
+  return sqlite3_str_finish(s);
+}
+
+/*
+** Write the schema, the data and the statement of a failed case to a file
+** for the sqlite3 shell, and name it.
+*/
+static void csSaveCase(CsCase *p, const char *zSql){
+  char zFile[256];
+  const char *zTmp = getenv("TMPDIR");
+  FILE *out;
+  sqlite3_snprintf(sizeof(zFile), zFile, "%s/lipfuzz-corrsub-%llu-%d.sql",
+                   zTmp ? zTmp : "/tmp", (unsigned long long)g.iSeed, g.iCase);
+  out = fopen(zFile, "w");
+  if( out==0 ) return;
+  fprintf(out, "%s", sqlite3_str_value(p->pSchema));
+  fprintf(out, "%s\n", p->zSettings);
+  fprintf(out, ".print '-- subquery_amortize=ON'\n"
+               "PRAGMA subquery_amortize=ON;\nEXPLAIN QUERY PLAN %s;\n%s;\n"
+               ".print '-- subquery_amortize=OFF'\n"
+               "PRAGMA subquery_amortize=OFF;\n%s;\n", zSql, zSql, zSql);
+  fclose(out);
+  printf("  schema, data and statement (for the sqlite3 shell): %s\n", zFile);
+}
+
+/*
+** Print the schema of case p without its data.
+*/
+static void csPrintSchema(CsCase *p){
+  const char *z = sqlite3_str_value(p->pSchema);
+  int n;
+  printf("  schema (without the data):\n");
+  while( z && *z ){
+    const char *zEnd = strchr(z, '\n');
+    n = zEnd ? (int)(zEnd-z) : (int)strlen(z);
+    if( strncmp(z, "INSERT", 6)!=0 && strncmp(z, "BEGIN", 5)!=0
+     && strncmp(z, "COMMIT", 6)!=0 && strncmp(z, "DELETE", 6)!=0
+     && strncmp(z, "UPDATE", 6)!=0
+    ){
+      printf("    %.*s\n", n, z);
+    }
+    z += n + (zEnd!=0);
+  }
+  printf("    %s\n", p->zSettings);
+}
+
+/*
+** If a table that plan zOn reads through an amortized index ("SEARCH x
+** USING AUTOMATIC ... BUILT ONCE FOR ALL RUNS") is read through an
+** automatic index in plan zOff too, return a pointer to its name in zOn.
+*/
+static const char *csAutoBoth(const char *zOn, const char *zOff){
+  const char *z = zOn;
+  while( z && zOff && (z = strstr(z, "SEARCH "))!=0 ){
+    const char *zName = z+7;
+    const char *zEol = strchr(z, '\n');
+    int n = (int)strcspn(zName, " \n");
+    z = zName;
+    if( zEol && strstr(z, "BUILT ONCE FOR ALL RUNS")
+     && strstr(z, "BUILT ONCE FOR ALL RUNS")<zEol
+    ){
+      char *zWant = sqlite3_mprintf("SEARCH %.*s USING AUTOMATIC", n, zName);
+      int bFound = zWant && strstr(zOff, zWant)!=0;
+      sqlite3_free(zWant);
+      if( bFound ) return zName;
+    }
+  }
+  return 0;
+}
+
+/*
+** Report that the two runs of zSql differ (zWhat says how).
+*/
+static void csReport(CsCase *p, sqlite3 *dbOn, const char *zWhat,
+                     const char *zSql, Res *pOn, Res *pOff){
+  int i, nUse;
+  char *zPlanOn, *zPlanOff;
+  const char *zAuto;
+  failHeader(zWhat);
+  csPrintSchema(p);
+  printf("  query: %s\n", zSql);
+  zPlanOn = csPlan(dbOn, zSql, &nUse);
+  printf("  plan with subquery_amortize=ON:\n%s", zPlanOn ? zPlanOn : "");
+  zPlanOff = csPlan(p->dbOff, zSql, &nUse);
+  printf("  plan with subquery_amortize=OFF:\n%s", zPlanOff ? zPlanOff : "");
+  zAuto = csAutoBoth(zPlanOn, zPlanOff);
+  if( zAuto ){
+    printf("  note: with OFF, %.*s is read through upstream's automatic index "
+           "as well, whose rows of one key come in the order of its other "
+           "columns, not in rowid order as in the amortized index\n",
+           (int)strcspn(zAuto, " "), zAuto);
+  }
+  sqlite3_free(zPlanOn);
+  sqlite3_free(zPlanOff);
+  printf("  ON:  rc=%d %s, %d rows\n", pOn->rc, pOn->zErr ? pOn->zErr : "",
+         pOn->nRow);
+  printf("  OFF: rc=%d %s, %d rows\n", pOff->rc, pOff->zErr ? pOff->zErr : "",
+         pOff->nRow);
+  for(i=0; i<pOn->nRow && i<pOff->nRow; i++){
+    if( strcmp(pOn->azRow[i], pOff->azRow[i])!=0 ) break;
+  }
+  if( i<pOn->nRow || i<pOff->nRow ){
+    int j;
+    printf("  first difference at row %d:\n", i+1);
+    for(j=i; j<i+5 && (j<pOn->nRow || j<pOff->nRow); j++){
+      printf("  row %d ON:  %s\n", j+1, j<pOn->nRow ? pOn->azRow[j] : "-");
+      printf("  row %d OFF: %s\n", j+1, j<pOff->nRow ? pOff->azRow[j] : "-");
+    }
+  }
+  csSaveCase(p, zSql);
+}
+
+/*
+** True if the rows of a and b are equal as multisets (their order aside).
+*/
+static int csSameRows(Res *a, Res *b){
+  int i, bSame = 1;
+  char **az1, **az2;
+  if( a->nRow!=b->nRow ) return 0;
+  if( a->nRow==0 ) return 1;
+  az1 = malloc(sizeof(char*)*a->nRow);
+  az2 = malloc(sizeof(char*)*a->nRow);
+  if( az1==0 || az2==0 ){ fprintf(stderr, "out of memory\n"); exit(2); }
+  memcpy(az1, a->azRow, sizeof(char*)*a->nRow);
+  memcpy(az2, b->azRow, sizeof(char*)*a->nRow);
+  qsort(az1, a->nRow, sizeof(char*), cmpStr);
+  qsort(az2, a->nRow, sizeof(char*), cmpStr);
+  for(i=0; i<a->nRow; i++){
+    if( strcmp(az1[i], az2[i])!=0 ){ bSame = 0; break; }
+  }
+  free(az1);
+  free(az2);
+  return bSame;
+}
+
+/*
+** 0 if the two results are the same (rows in order, result code, error
+** message), else a description of how they differ.
+*/
+static const char *csDiffer(Res *pOn, Res *pOff){
+  int i;
+  if( pOn->rc!=pOff->rc
+   || (pOn->zErr && pOff->zErr && strcmp(pOn->zErr, pOff->zErr)!=0)
+  ){
+    return "subquery_amortize=ON and OFF differ (result code or error)";
+  }
+  for(i=0; i<pOn->nRow && i<pOff->nRow; i++){
+    if( strcmp(pOn->azRow[i], pOff->azRow[i])!=0 ) break;
+  }
+  if( i==pOn->nRow && i==pOff->nRow ) return 0;
+  if( csSameRows(pOn, pOff) ){
+    return "subquery_amortize=ON and OFF differ (the same rows in another "
+           "order)";
+  }
+  return "subquery_amortize=ON and OFF differ (other rows)";
+}
+
+/*
+** Run zSql on dbOff and on dbOn, compare in order, count, report.  With
+** ppKeep not NULL, the ON run's statement is kept in *ppKeep or, if one is
+** there already, run again (csRun()).  *pbUsed is set if the ON plan
+** amortizes an index.  Return the number of failures (0 or 1).
+*/
+static int csCompare(CsCase *p, const char *zSql, sqlite3_stmt **ppKeep,
+                     int *pbUsed){
+  Res on, off;
+  const char *zDiff = 0;
+  int nFail = 0, bAgain = ppKeep && *ppKeep;
+  i64 nReprep = bAgain ? sqlite3_stmt_status(*ppKeep,
+                                        SQLITE_STMTSTATUS_REPREPARE, 0) : 0;
+  if( pbUsed ) *pbUsed = 0;
+  csRun(p->dbOff, zSql, &off, 0);
+  csRun(p->dbOn, zSql, &on, ppKeep);
+  if( g.bCorrupt && on.nRow>1 && strcmp(on.azRow[0], on.azRow[1])!=0 ){
+    /* Self-test: two rows of the ON run swapped (the same rows, in
+    ** another order: the comparison must see the order) */
+    char *z = on.azRow[0];
+    on.azRow[0] = on.azRow[1];
+    on.azRow[1] = z;
+    g.bCorrupt = 0;
+  }
+  if( !on.bInterrupted && !off.bInterrupted ){
+    zDiff = csDiffer(&on, &off);
+  }
+  if( zDiff ){
+    csReport(p, p->dbOn, zDiff, zSql, &on, &off);
+    if( bAgain ){
+      printf("  (the ON statement was the same prepared statement run again "
+             "after the data changed: the .sql file runs a new one)\n");
+    }
+    nFail++;
+  }else if( !on.bInterrupted && !off.bInterrupted ){
+    if( on.rc==SQLITE_DONE ){
+      g.nCompared++;
+      g.nRows += on.nRow;
+    }else{
+      g.nBothErr++;
+      if( g.bVerbose ) printf("-- both failed: %s\n", on.zErr);
+    }
+    if( !bAgain ){
+      int nOn = 0, nOff = 0;
+      sqlite3_free(csPlan(p->dbOn, zSql, &nOn));
+      sqlite3_free(csPlan(p->dbOff, zSql, &nOff));
+      if( nOff>0 ){
+        failHeader("a plan with subquery_amortize=OFF says BUILT ONCE FOR "
+                   "ALL RUNS");
+        printf("  query: %s\n", zSql);
+        nFail++;
+      }
+      if( nOn>0 && on.rc==SQLITE_DONE ){
+        g.nCsUsed++;
+        if( pbUsed ) *pbUsed = 1;
+        if( g.bVerbose ) printf("-- amortized (%d)\n", nOn);
+      }
+    }else if( on.rc==SQLITE_DONE ){
+      g.nCsAgain++;
+      if( sqlite3_stmt_status(*ppKeep, SQLITE_STMTSTATUS_REPREPARE, 0)
+          !=nReprep ){
+        g.nCsReprep++;
+      }
+    }
+  }else{
+    g.nCsInterrupted++;
+  }
+  resFree(&on);
+  resFree(&off);
+  return nFail;
+}
+
+/*
+** The content of every table of case p on db, as text.
+*/
+static char *csContent(CsCase *p, sqlite3 *db){
+  sqlite3_str *s = sqlite3_str_new(0);
+  int i;
+  for(i=0; i<p->nTab; i++){
+    Res res;
+    int j;
+    char *z = sqlite3_mprintf("SELECT * FROM %s ORDER BY %s", p->aSrc[i].zName,
+                              p->aSrc[i].bRowid ? "rowid" : "id");
+    csRun(db, z, &res, 0);
+    sqlite3_str_appendf(s, "%s: rc=%d %s\n", p->aSrc[i].zName, res.rc,
+                        res.zErr ? res.zErr : "");
+    for(j=0; j<res.nRow; j++) sqlite3_str_appendf(s, "  %s\n", res.azRow[j]);
+    resFree(&res);
+    sqlite3_free(z);
+  }
+  return sqlite3_str_finish(s);
+}
+
+/*
+** Run write statement zSql on db in a savepoint rolled back afterwards.
+** Return its result code, its error message in *pzErr and the content of
+** the tables it left in *pzContent.
+*/
+static int csWrite(CsCase *p, sqlite3 *db, const char *zSql, char **pzErr,
+                   char **pzContent){
+  char *zErr = 0;
+  int rc;
+  sqlite3_exec(db, "SAVEPOINT dml", 0, 0, 0);
+  csProgressCount = 0;
+  sqlite3_progress_handler(db, 1000, csProgress, 0);
+  rc = sqlite3_exec(db, zSql, 0, 0, &zErr);
+  sqlite3_progress_handler(db, 0, 0, 0);
+  *pzErr = zErr;
+  *pzContent = csContent(p, db);
+  sqlite3_exec(db, "ROLLBACK TO dml; RELEASE dml", 0, 0, 0);
+  return rc;
+}
+
+/*
+** A write statement with correlated subqueries that may read the table
+** written (UPDATE, DELETE, INSERT ... SELECT), run with the feature OFF
+** and ON: the tables must be left alike, and the ON plan must not
+** amortize (the rule: only in a statement that writes no table).
+*/
+static int csDml(CsCase *p){
+  Rng *r = &p->rng;
+  CsGen gen;
+  CsScope sc;
+  int iT = rnd(r, p->nTab);
+  const char *zT = p->aSrc[iT].zName;
+  char *zSql, *z, *zErrOn, *zErrOff, *zOn, *zOff;
+  int rcOn, rcOff, nUse = 0, nFail = 0;
+  csGenInit(&gen, p);
+  memset(&sc, 0, sizeof(sc));
+  csScopeAdd(&sc, zT, iT, 0);
+  switch( rnd(r, 3) ){
+    case 0:
+      z = csSubquery(&gen, &sc, CS_SCALAR, 1);
+      zSql = sqlite3_mprintf("UPDATE %s SET %s=(%s)", zT, rnd(r, 2) ? "c" : "e", z);
+      sqlite3_free(z);
+      if( rnd(r, 2) ){
+        z = csPredicate(&gen, &sc, 1);
+        zSql = sqlite3_mprintf("%z WHERE %s", zSql, z);
+        sqlite3_free(z);
+      }
+      break;
+    case 1:
+      z = csPredicate(&gen, &sc, 1);
+      zSql = sqlite3_mprintf("DELETE FROM %s WHERE %s", zT, z);
+      sqlite3_free(z);
+      break;
+    default: {
+      int iS = rnd(r, p->nSrc);
+      memset(&sc, 0, sizeof(sc));
+      csScopeAdd(&sc, "o1", iS, 0);
+      z = csSubquery(&gen, &sc, CS_SCALAR, 1);
+      zSql = sqlite3_mprintf(
+          "INSERT OR IGNORE INTO %s(id,a,b,c,d,e) SELECT o1.id+%d, o1.a, (%s), "
+          "o1.c, o1.d, o1.e FROM %s AS o1", zT,
+          p->aSrc[iT].eKind==CK_ROWID ? 0 : 2000000, z, p->aSrc[iS].zName);
+      sqlite3_free(z);
+      if( rnd(r, 2) ){
+        z = csPredicate(&gen, &sc, 1);
+        zSql = sqlite3_mprintf("%z WHERE %s", zSql, z);
+        sqlite3_free(z);
+      }
+      break;
+    }
+  }
+  if( g.bVerbose ) printf("-- write statement\n%s;\n", zSql);
+  rcOff = csWrite(p, p->dbOff, zSql, &zErrOff, &zOff);
+  rcOn = csWrite(p, p->dbOn, zSql, &zErrOn, &zOn);
+  sqlite3_free(csPlan(p->dbOn, zSql, &nUse));
+  if( rcOn==SQLITE_INTERRUPT || rcOff==SQLITE_INTERRUPT ){
+    g.nCsInterrupted++;
+  }else if( rcOn!=rcOff || strcmp(zOn, zOff)!=0 ){
+    failHeader("subquery_amortize=ON and OFF leave the tables different "
+               "after a write statement");
+    csPrintSchema(p);
+    printf("  statement: %s\n", zSql);
+    printf("  ON:  rc=%d %s\n  OFF: rc=%d %s\n", rcOn, zErrOn ? zErrOn : "",
+           rcOff, zErrOff ? zErrOff : "");
+    csSaveCase(p, zSql);
+    nFail++;
+  }else{
+    g.nCsDml++;
+  }
+  if( nUse>0 && nFail==0 ){
+    failHeader("the plan of a write statement amortizes an automatic index "
+               "(BUILT ONCE FOR ALL RUNS)");
+    printf("  statement: %s\n", zSql);
+    nFail++;
+  }
+  sqlite3_free(zErrOn);
+  sqlite3_free(zErrOff);
+  sqlite3_free(zOn);
+  sqlite3_free(zOff);
+  sqlite3_free(zSql);
+  return nFail;
+}
+
+/*
+** Open a connection to the database of case p with subquery_amortize
+** bOn, and the case's other settings.
+*/
+static sqlite3 *csOpen(CsCase *p, int bOn, int bNoLookaside){
+  sqlite3 *db = 0;
+  if( sqlite3_open_v2(p->zUri, &db, SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE
+                      |SQLITE_OPEN_URI, 0)!=SQLITE_OK ){
+    sqlite3_close(db);
+    return 0;
+  }
+  if( bNoLookaside ) sqlite3_db_config(db, SQLITE_DBCONFIG_LOOKASIDE, 0, 0, 0);
+  sqlite3_exec(db, p->zSettings, 0, 0, 0);
+  sqlite3_exec(db, bOn ? "PRAGMA subquery_amortize=ON"
+                       : "PRAGMA subquery_amortize=OFF", 0, 0, 0);
+  return db;
+}
+
+/*
+** OOM runs of query zSql on a connection of its own with the feature ON
+** and no lookaside: allocation N fails (N at random up to the allocations
+** of a whole run), once or from then on.  The run must end with
+** SQLITE_NOMEM or give the result of dbOff; afterwards the connection
+** must give it again.  Return the failures (0 or 1).
+*/
+static int csOom(CsCase *p, const char *zSql){
+  sqlite3 *db;
+  Res res, off;
+  Res *pOff = &off;
+  i64 nCall;
+  int k, nFail = 0;
+  const char *zDiff;
+  if( !oom.bInstalled ) return 0;
+  csRun(p->dbOff, zSql, &off, 0);    /* the data may have changed since */
+  if( off.rc!=SQLITE_DONE ){
+    resFree(&off);
+    return 0;
+  }
+  db = csOpen(p, !g.bNoFeature, 1);
+  if( db==0 ){
+    resFree(&off);
+    return 0;
+  }
+  oomArm(0x7fffffff, 0);
+  csRun(db, zSql, &res, 0);
+  nCall = oom.nCall;
+  oom.bArmed = 0;
+  resFree(&res);
+  for(k=0; k<4 && nFail==0 && nCall>0; k++){
+    int n = (int)(1 + rngNext(&g.rngAux) % (u64)nCall);
+    oomArm(n, k>=2);
+    csRun(db, zSql, &res, 0);
+    oom.bArmed = 0;
+    g.nOomRun++;
+    if( oom.nFired==0 || res.bInterrupted ){
+      /* No fault: nothing more to check than usual */
+    }else if( res.rc==SQLITE_DONE ){
+      g.nOomDone++;
+      if( (zDiff = csDiffer(&res, pOff))!=0 ){
+        char *zW = sqlite3_mprintf("after an injected OOM (allocation %d, %s) "
+                                   "the result is not OFF's: %s", n,
+                                   k>=2 ? "persistent" : "transient", zDiff);
+        csReport(p, db, zW, zSql, &res, pOff);
+        sqlite3_free(zW);
+        nFail++;
+      }
+    }else if( (res.rc & 0xff)==SQLITE_NOMEM ){
+      g.nOomNomem++;
+    }else{
+      char *zW = sqlite3_mprintf("an injected OOM (allocation %d, %s) ended "
+                                 "with rc=%d (%s), not SQLITE_NOMEM", n,
+                                 k>=2 ? "persistent" : "transient", res.rc,
+                                 res.zErr ? res.zErr : "");
+      failHeader(zW);
+      printf("  query: %s\n", zSql);
+      sqlite3_free(zW);
+      nFail++;
+    }
+    resFree(&res);
+  }
+  if( nFail==0 ){
+    csRun(db, zSql, &res, 0);
+    if( !res.bInterrupted && (zDiff = csDiffer(&res, pOff))!=0 ){
+      char *zW = sqlite3_mprintf("after injected OOMs the connection gives "
+                                 "another result: %s", zDiff);
+      csReport(p, db, zW, zSql, &res, pOff);
+      sqlite3_free(zW);
+      nFail++;
+    }
+    resFree(&res);
+  }
+  if( sqlite3_close(db)!=SQLITE_OK ){
+    failHeader("sqlite3_close() failed after OOM runs");
+    nFail++;
+  }
+  resFree(&off);
+  return nFail;
+}
+
+/*
+** Run case g.iCase of part corrsub.  Return 0 if it passed.
+*/
+static int csCase(void){
+  CsCase c;
+  int q, nFail = 0;
+  int nQuery = 10;
+  char *zOom = 0;
+  sqlite3_int64 nMem0 = sqlite3_memory_used();
+  memset(&c, 0, sizeof(c));
+  rngSeed(&c.rng, g.iSeed, (u64)g.iCase);
+  rngSeed(&g.rngAux, g.iSeed ^ 0x5a5a5a5a, (u64)g.iCase);
+  sqlite3_snprintf(sizeof(c.zUri), c.zUri,
+                   "file:/lipfuzz-corrsub-%llu-%d?vfs=memdb",
+                   (unsigned long long)g.iSeed, g.iCase);
+  c.bBig = rnd(&c.rng, 10)==0;
+  sqlite3_snprintf(sizeof(c.zSettings), c.zSettings,
+                   "PRAGMA lip_filter=%s; PRAGMA hash_aggregate=%s;%s",
+                   rnd(&c.rng, 10)==0 ? "OFF" : "ON",
+                   rnd(&c.rng, 10)==0 ? "OFF" : "ON",
+                   !c.bBig ? "" : rnd(&c.rng, 2) ? " PRAGMA cache_size=10;"
+                   : " PRAGMA cache_size=10; PRAGMA threads=2;");
+  c.pSchema = sqlite3_str_new(0);
+  c.dbOff = csOpen(&c, 0, 0);
+  c.dbOn = csOpen(&c, !g.bNoFeature, 0);
+  if( c.dbOff==0 || c.dbOn==0 ){
+    failHeader("cannot open the shared in-memory database");
+    sqlite3_close(c.dbOff);
+    sqlite3_close(c.dbOn);
+    sqlite3_free(sqlite3_str_finish(c.pSchema));
+    return 1;
+  }
+  if( g.bVerbose ) printf("%s\n", c.zSettings);
+  if( c.bBig ) csSql(&c, sqlite3_mprintf("PRAGMA page_size=512"));
+  csMakeSchema(&c);
+  for(q=0; q<nQuery && nFail==0; q++){
+    CsGen gen;
+    char *zSql;
+    sqlite3_stmt *pKeep = 0;
+    int bAgain = rnd(&c.rng, 4)==0;
+    int bUsed = 0;
+    csGenInit(&gen, &c);
+    zSql = csQuery(&gen);
+    g.nQuery++;
+    if( g.bVerbose ) printf("-- query %d\n%s;\n", q, zSql);
+    nFail += csCompare(&c, zSql, bAgain ? &pKeep : 0, &bUsed);
+    if( bAgain && nFail==0 && pKeep ){
+      /* Change the data, then run the same program again: its amortized
+      ** index must be built again, from the new rows */
+      csChangeData(&c);
+      if( g.bVerbose ) printf("-- the same statement again\n");
+      nFail += csCompare(&c, zSql, &pKeep, 0);
+      if( bUsed ) g.nCsAgainUsed++;
+    }
+    sqlite3_finalize(pKeep);
+    if( bUsed && (zOom==0 || rnd(&c.rng, 3)==0) ){
+      sqlite3_free(zOom);
+      zOom = zSql;
+    }else{
+      sqlite3_free(zSql);
+    }
+  }
+  if( nFail==0 && rnd(&c.rng, 2) ){
+    nFail += csDml(&c);
+  }
+  if( nFail==0 && zOom && rnd(&c.rng, 3)==0 ){
+    if( g.bVerbose ) printf("-- OOM runs of\n%s;\n", zOom);
+    nFail += csOom(&c, zOom);
+  }
+  sqlite3_free(zOom);
+  if( sqlite3_close(c.dbOn)!=SQLITE_OK || sqlite3_close(c.dbOff)!=SQLITE_OK ){
+    failHeader("sqlite3_close() failed");
+    nFail++;
+  }
+  sqlite3_free(sqlite3_str_finish(c.pSchema));
+  if( nFail==0 && sqlite3_memory_used()>nMem0 ){
+    char *zW = sqlite3_mprintf("%lld bytes more in use after the case than "
+                               "before it (a leak)",
+                               sqlite3_memory_used()-nMem0);
+    failHeader(zW);
+    sqlite3_free(zW);
+    nFail++;
+  }
+  return nFail;
+}
+
+/****************************************************************************
 ** The driver.
 */
 static double nowSeconds(void){
@@ -1818,14 +3431,14 @@ static double nowSeconds(void){
 
 static void usage(void){
   fprintf(stderr,
-    "usage: %s [--part lip|pc] [--seed S] [--cases N] [--seconds T]\n"
+    "usage: %s [--part lip|pc|corrsub] [--seed S] [--cases N] [--seconds T]\n"
     "          [--case I] [--dir DIR] [--verbose] [--corrupt] [--no-feature]\n",
     g.zArgv0);
   exit(2);
 }
 
 int main(int argc, char **argv){
-  int i, nCase = -1, iOnly = -1, nRun = 0, bPc, nBad = 0;
+  int i, nCase = -1, iOnly = -1, nRun = 0, bPc, bCs, nBad = 0;
   double rSeconds = -1.0, t0;
   const char *zDir = 0;
   char *zTmpDir = 0;
@@ -1848,8 +3461,14 @@ int main(int argc, char **argv){
     else if( strcmp(z, "-dir")==0 ) zDir = argv[++i];
     else usage();
   }
-  if( strcmp(g.zPart, "lip")!=0 && strcmp(g.zPart, "pc")!=0 ) usage();
+  if( strcmp(g.zPart, "lip")!=0 && strcmp(g.zPart, "pc")!=0
+   && strcmp(g.zPart, "corrsub")!=0
+  ){
+    usage();
+  }
   bPc = g.zPart[0]=='p';
+  bCs = g.zPart[0]=='c';
+  if( bCs ) oomInstall();      /* before sqlite3_initialize() */
   if( nCase<0 && rSeconds<0.0 ) rSeconds = 10.0;
   if( iOnly>=0 ){ nCase = 1; rSeconds = -1.0; }
   if( bPc ){
@@ -1873,7 +3492,7 @@ int main(int argc, char **argv){
     if( rSeconds>=0.0 && nowSeconds()-t0>=rSeconds ) break;
     g.iCase = iOnly>=0 ? iOnly : i;
     if( g.bVerbose ) printf("-- case %d\n", g.iCase);
-    if( bPc ? pcCase(zTmpDir) : lipCase() ) g.nFail++;
+    if( bPc ? pcCase(zTmpDir) : bCs ? csCase() : lipCase() ) g.nFail++;
     nRun++;
     fflush(stdout);
   }
@@ -1887,6 +3506,17 @@ int main(int argc, char **argv){
            g.nQueuedUnix, g.nThreadUnix);
     if( g.nFail==0 ) rmdir(zTmpDir);
     sqlite3_free(zTmpDir);
+  }else if( bCs ){
+    printf("lipfuzz: corrsub: %d queries: %d compared in order (%lld rows), "
+           "%d failed alike in both modes, %d stopped as too long; "
+           "%d used an amortized index (BUILT ONCE FOR ALL RUNS); "
+           "%d run again after a data change (%d of them amortized, "
+           "%d prepared again); %d write statements compared; "
+           "%d OOM runs (%d ended with SQLITE_NOMEM, %d completed despite "
+           "a fault)\n",
+           g.nQuery, g.nCompared, g.nRows, g.nBothErr, g.nCsInterrupted,
+           g.nCsUsed, g.nCsAgain, g.nCsAgainUsed, g.nCsReprep, g.nCsDml,
+           g.nOomRun, g.nOomNomem, g.nOomDone);
   }else{
     printf("lipfuzz: lip: %d queries: %d compared (%lld rows), %d failed "
            "alike in both modes, %d planned with a LIP filter, "
@@ -1904,6 +3534,19 @@ int main(int argc, char **argv){
       }else if( g.nThreadUnix>0 && g.nQueuedUnix==0 ){
         printf("FAIL lipfuzz pc: no write was queued for the writer thread "
                "(seed %llu)\n", (unsigned long long)g.iSeed);
+        nBad++;
+      }
+    }else if( bCs ){
+      if( g.nCsUsed==0 ){
+        printf("FAIL lipfuzz corrsub: no query used an amortized index "
+               "(BUILT ONCE FOR ALL RUNS) in %d queries (seed %llu)\n",
+               g.nQuery, (unsigned long long)g.iSeed);
+        nBad++;
+      }
+      if( g.nCompared < g.nQuery/2 ){
+        printf("FAIL lipfuzz corrsub: fewer than half of the queries ran "
+               "(%d of %d): the generator is broken\n",
+               g.nCompared, g.nQuery);
         nBad++;
       }
     }else{
