@@ -326,9 +326,9 @@ void sqlite3AmortizeReview(WhereInfo *pWInfo){
   Parse *pParse = pWInfo->pParse;
   LogEst nSolver = MIN(pParse->nQueryLoop, AMORTIZE_SOLVER_RUNS);
   LogEst nRun = pParse->nAmortizeLoop;
-  LogEst rAuto = AMORTIZE_COST_NONE;   /* Cheapest automatic index, stock costs */
-  LogEst rOther = AMORTIZE_COST_NONE; /* Cheapest other loop */
-  int bKeep = 1;                  /* False to clear the marks */
+  LogEst rAuto = AMORTIZE_COST_NONE;   /* Cheapest automatic index */
+  LogEst rOther = AMORTIZE_COST_NONE;  /* Cheapest other loop */
+  int bKeep = 1;                       /* False to clear the marks */
   WhereLoop *p;
 
   for(p=pWInfo->pLoops; p; p=p->pNextLoop){
