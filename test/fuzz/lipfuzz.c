@@ -948,18 +948,31 @@ static int lipPlanned(sqlite3 *db, const char *zSql, int bOn){
 }
 
 /*
+** Open the file $TMPDIR/lipfuzz-PART-SEED-CASE.sql (TMPDIR defaults to
+** /tmp) for writing the script of a failed case of part zPart, write the
+** schema and data pSchema into it and its name into zFile (nFile bytes).
+** Return the open file, or 0 if it cannot be opened.
+*/
+static FILE *lipCaseFile(const char *zPart, sqlite3_str *pSchema,
+                         char *zFile, int nFile){
+  const char *zTmp = getenv("TMPDIR");
+  FILE *out;
+  sqlite3_snprintf(nFile, zFile, "%s/lipfuzz-%s-%llu-%d.sql",
+                   zTmp ? zTmp : "/tmp", zPart,
+                   (unsigned long long)g.iSeed, g.iCase);
+  out = fopen(zFile, "w");
+  if( out ) fprintf(out, "%s", sqlite3_str_value(pSchema));
+  return out;
+}
+
+/*
 ** Write the schema, the data and the query of a failed case to a file
 ** that the sqlite3 shell can run, and name it.
 */
 static void lipSaveCase(LipCase *p, const char *zSql){
   char zFile[256];
-  const char *zTmp = getenv("TMPDIR");
-  FILE *out;
-  sqlite3_snprintf(sizeof(zFile), zFile, "%s/lipfuzz-lip-%llu-%d.sql",
-                   zTmp ? zTmp : "/tmp", (unsigned long long)g.iSeed, g.iCase);
-  out = fopen(zFile, "w");
+  FILE *out = lipCaseFile("lip", p->pSchema, zFile, sizeof(zFile));
   if( out==0 ) return;
-  fprintf(out, "%s", sqlite3_str_value(p->pSchema));
   fprintf(out, "PRAGMA lip_filter=ON;\n%s;\nPRAGMA lip_filter=OFF;\n%s;\n",
           zSql, zSql);
   fclose(out);
@@ -2891,13 +2904,8 @@ static char *csPlan(sqlite3 *db, const char *zSql, int *pnUse){
 */
 static void csSaveCase(CsCase *p, const char *zSql){
   char zFile[256];
-  const char *zTmp = getenv("TMPDIR");
-  FILE *out;
-  sqlite3_snprintf(sizeof(zFile), zFile, "%s/lipfuzz-corrsub-%llu-%d.sql",
-                   zTmp ? zTmp : "/tmp", (unsigned long long)g.iSeed, g.iCase);
-  out = fopen(zFile, "w");
+  FILE *out = lipCaseFile("corrsub", p->pSchema, zFile, sizeof(zFile));
   if( out==0 ) return;
-  fprintf(out, "%s", sqlite3_str_value(p->pSchema));
   fprintf(out, "%s\n", p->zSettings);
   fprintf(out, ".print '-- subquery_amortize=ON'\n"
                "PRAGMA subquery_amortize=ON;\nEXPLAIN QUERY PLAN %s;\n%s;\n"
