@@ -80,6 +80,20 @@
 #define PCLEANER_RETRY_DIV 8
 
 /*
+** SQLITE_PCLEANER_TEST_BREAK builds a deliberately broken cleaner, for the
+** self-test of the crash harnesses (test/stress/, doc/stress.md), which
+** must catch it.  Never defined in a build that anyone runs:
+**
+**   1   the writer thread marks each run of queued writes done before it
+**       writes it, so a commit can return before its queue is written;
+**   2   a batch writes pages whose journal records are not yet synced, and
+**       does not sync the journal first.
+*/
+#ifndef SQLITE_PCLEANER_TEST_BREAK
+# define SQLITE_PCLEANER_TEST_BREAK 0
+#endif
+
+/*
 ** The names of the modes, as PRAGMA page_cleaner takes and returns them.
 */
 static const char *const azCleanerMode[] = { "off", "sync", "thread" };
@@ -611,6 +625,12 @@ static void pcwWriteRange(PcwQueue *q, u64 iFrom, u64 iTo){
       iBufEnd += (u32)e2->nByte;
       j++;
     }
+#if SQLITE_PCLEANER_TEST_BREAK==1
+    pthread_mutex_lock(&q->mu);
+    q->nDone = j;            /* Broken on purpose: done before written */
+    if( q->nWaitFor && q->nDone>=q->nWaitFor ) pthread_cond_signal(&q->cDone);
+    pthread_mutex_unlock(&q->mu);
+#endif
     rc = pcwPwrite(pF->fd, &q->aBuf[e->iBuf], (int)(iEnd-e->iOff), e->iOff);
     pthread_mutex_lock(&q->mu);
     if( rc!=SQLITE_OK ){
@@ -1132,9 +1152,13 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     pNext = pPg->pDirty;
     assert( pPg->flags & PGHDR_DIRTY );
     if( pPg->nRef==0
-     && (eAllowed==2 || (pPg->flags & PGHDR_NEED_SYNC)==0)
+     && (eAllowed==2 || (pPg->flags & PGHDR_NEED_SYNC)==0
+         || SQLITE_PCLEANER_TEST_BREAK==2)
     ){
-      if( pPg->flags & PGHDR_NEED_SYNC ) bNeedSync = 1;
+      if( pPg->flags & PGHDR_NEED_SYNC ){
+        /* Broken on purpose (TEST_BREAK 2): no journal sync first. */
+        bNeedSync = SQLITE_PCLEANER_TEST_BREAK!=2;
+      }
       *ppTail = pPg;
       ppTail = &pPg->pDirty;
       n++;
