@@ -4,14 +4,15 @@
 # system calls a writer made (test/stress/powerloss.py), for the page
 # cleaner's write-behind thread and its baselines.
 #
-# Usage: tool/stress.sh BUILDDIR [--quick]
+# Usage: tool/stress.sh BUILDDIR [--quick] [--only kill|power]
 #
 #   full (make stress):  per journal mode (DELETE TRUNCATE PERSIST WAL),
 #        $STRESS_KILLS kills (default 10000) and $STRESS_STATES power-loss
 #        states (default 10000) with page_cleaner=thread; the baselines,
 #        cleaner off and stock SQLite 3.53.4 (bench/build-stock.sh), with
-#        $STRESS_BASELINE_KILLS and $STRESS_BASELINE_STATES (default: the
-#        same numbers); page_cleaner=sync with a tenth.
+#        $STRESS_BASELINE_KILLS (default 2000) and $STRESS_BASELINE_STATES
+#        (default: $STRESS_STATES); page_cleaner=sync with a tenth.  About
+#        an hour on two cores (doc/stress.md).
 #   --quick (make test, test/checks/stress.sh): 150 kills and 600 states
 #        per journal mode with thread, 40 kills and 200 states with off.
 #
@@ -30,7 +31,16 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 build=$(cd "${1:?usage: tool/stress.sh BUILDDIR [--quick]}" && pwd)
-quick=${2:-}
+quick= only=
+shift
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=--quick ;;
+    --only) only=${2:?--only kill or power}; shift ;;
+    *) echo "tool/stress.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
 seed=${STRESS_SEED:-1}
 sdir=$build/stress
 [ "$quick" = --quick ] && sdir=$build/stress-quick
@@ -44,13 +54,13 @@ fail() { failed=$((failed + 1)); note "FAILED: $*"; }
 
 if [ "$quick" = --quick ]; then
   kills=150 states=600 bkills=40 bstates=200 skills=0 sstates=0
-  baselines=off runs=2 brun=1
+  baselines=off runs=2
 else
   kills=${STRESS_KILLS:-10000} states=${STRESS_STATES:-10000}
-  bkills=${STRESS_BASELINE_KILLS:-$kills}
+  bkills=${STRESS_BASELINE_KILLS:-2000}
   bstates=${STRESS_BASELINE_STATES:-$states}
   skills=$((kills / 10)) sstates=$((states / 10))
-  baselines="off stock" runs=${STRESS_RUNS:-20} brun=$runs
+  baselines="off stock" runs=${STRESS_RUNS:-20}
 fi
 modes="delete truncate persist wal"
 
@@ -73,6 +83,7 @@ cleaner_of() { case $1 in stock) echo stock ;; *) echo "$1" ;; esac; }
 # kill LIB CLEANER KILLS JOURNALS... : one kill-harness run per journal
 # mode, two at a time (the machine's cores).
 kill_runs() {
+  [ "$only" = power ] && return
   lib=$1 cl=$2 n=$3; shift 3
   for j in "$@"; do
     python3 "$top/test/stress/killharness.py" --stress "$bin/stress" \
@@ -85,6 +96,7 @@ kill_runs() {
 }
 # power LIB CLEANER STATES JOURNALS...
 power_runs() {
+  [ "$only" = kill ] && return
   lib=$1 cl=$2 n=$3; shift 3
   for j in "$@"; do
     sync=FULL

@@ -55,6 +55,11 @@ DELAY_MAX = {"random": 0.08, "commit": 0.004, "rollback": 0.003,
              "checkpoint": 0.004, "midbig": 0.01, "queuefull": 0.01}
 DB = "stress.db"
 SUFFIXES = ["", "-journal", "-wal", "-shm"]
+# Where a kill landed, by the writer's last event before it: after "P k"
+# and before "C k" the writer was inside COMMIT, and so on.
+LANDED = {"P": "in COMMIT", "X": "in ROLLBACK", "K": "in checkpoint",
+          "M": "in a big transaction's 2nd half", "B": "in a transaction",
+          "C": "between transactions", "R": "between transactions"}
 EVENT_TIMEOUT = 10.0      # seconds a writer may take to reach its target
 
 
@@ -75,6 +80,8 @@ class Combo:
         self.env = dict(os.environ, LD_LIBRARY_PATH=a.lib)
         self.kills = 0
         self.by_target = {t: 0 for t in TARGETS}
+        self.landed = {w: 0 for w in LANDED.values()}
+        self.landed["elsewhere"] = 0
         self.by_writer = {"c": 0, "py": 0}
         self.commits = 0          # commits reported by killed writers
         self.checked = 0          # reported commits verified, summed
@@ -211,6 +218,9 @@ class Combo:
             target = "random"               # its event never came
         self.kills += 1
         self.by_target[target] += 1
+        # Where the kill landed: the writer's last event before it died.
+        last = events[-1].split()[0] if events else "-"
+        self.landed[LANDED.get(last, "elsewhere")] += 1
         self.by_writer[kind] += 1
 
         # What the writer reported.
@@ -346,7 +356,8 @@ def run_combo(a, journal, cleaner):
         c.stop_readers()            # no reader outlives the harness
     lost, unreadable, partial = c.classify()
     res = dict(journal=journal, cleaner=cleaner, kills=c.kills,
-               episodes=c.episodes, targets=c.by_target, writers=c.by_writer,
+               episodes=c.episodes, targets=c.by_target, landed=c.landed,
+               writers=c.by_writer,
                commits_reported=c.commits, commits_checked=c.checked,
                inflight_present=c.inflight_present,
                inflight_absent=c.inflight_absent,
@@ -354,6 +365,8 @@ def run_combo(a, journal, cleaner):
                partial=partial, unreadable=unreadable,
                failures=len(c.failures), seconds=round(time.monotonic() - t0, 1),
                calibration=calib, seed=a.seed, library=a.lib)
+    print("killharness: landed: %s" % ", ".join(
+        "%s %d" % (w, n) for w, n in sorted(c.landed.items()) if n))
     print("killharness: journal=%s cleaner=%s kills=%d (%s; C %d, Python %d)"
           " commits-reported=%d commits-checked=%d inflight present/absent=%d/%d"
           " reader-snapshots=%d lost=%d partial=%d unreadable=%d %.0fs [%s]"

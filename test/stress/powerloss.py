@@ -673,6 +673,7 @@ class Totals:
         self.kinds = {"prefix": 0, "subset": 0, "torn": 0, "none": 0,
                       "all": 0}
         self.writer_failed = 0
+        self.runs = 0
 
 
 def fsync_dir_files(path):
@@ -842,7 +843,10 @@ def run_states(args, run, log, logpath, budget, checker, stock, scratch,
     of states that failed."""
     rng = random.Random(args.seed * 1000003 + run)
     model = Model(log)
-    cuts = plan_cuts(log.ops, budget, rng)
+    # Two states a cut on average: a cut with fewer distinct states than
+    # its share leaves the rest to the cuts after it, so the run reaches
+    # its budget unless the recording has fewer distinct states.
+    cuts = plan_cuts(log.ops, budget, rng, per_cut=2)
     statedir = os.path.join(scratch, "state")
     db = os.path.join(statedir, "stress.db")
     seen = set()
@@ -962,10 +966,15 @@ def run_all(args):
     fails = []                  # the message of each failure
     t_start = time.monotonic()
     try:
-        for run in range(args.runs):
-            budget = args.states // args.runs
-            if run < args.states % args.runs:
-                budget += 1
+        # --runs recordings at least; more (new seeds) while the distinct
+        # states found fall short of --states, up to three times as many.
+        run = -1
+        while True:
+            run += 1
+            left = args.states - tot.states
+            if left <= 0 or run >= 3 * args.runs:
+                break
+            budget = -(-left // max(1, args.runs - run))   # ceiling
             rundir = os.path.join(scratch, "run-%d" % run)
             logpath = os.path.join(rundir, "plrec.log")
             os.makedirs(rundir)
@@ -987,6 +996,7 @@ def run_all(args):
                                     os.path.join(args.out, "run-%d.%s"
                                                  % (run, name)))
             shutil.rmtree(rundir)
+        tot.runs = run
     finally:
         checker.close()
         if stock is not None:
@@ -996,13 +1006,13 @@ def run_all(args):
     print("powerloss: journal=%s cleaner=%s sync=%s runs=%d ops=%d cuts=%d "
           "states=%d (prefix=%d subset=%d torn=%d none=%d all=%d) "
           "committed-checked=%d failed=%d%s"
-          % (args.journal, args.cleaner, args.sync, args.runs, tot.ops,
+          % (args.journal, args.cleaner, args.sync, tot.runs, tot.ops,
              tot.cuts, tot.states, k["prefix"], k["subset"], k["torn"],
              k["none"], k["all"], tot.committed, tot.failed,
              " (strict)" if args.strict else ""), flush=True)
     if tot.writer_failed:
         print("powerloss: the writer failed in %d of %d runs (counted in "
-              "failed)" % (tot.writer_failed, args.runs), flush=True)
+              "failed)" % (tot.writer_failed, tot.runs), flush=True)
     # The failures by kind, as the kill harness counts them.
     lost = sum("lost" in f for f in fails)
     unreadable = sum(any(w in f for w in ("integrity_check", "open:",
@@ -1011,7 +1021,7 @@ def run_all(args):
                      for f in fails)
     if args.json:
         res = dict(harness="power", journal=args.journal,
-                   cleaner=args.cleaner, sync=args.sync, runs=args.runs,
+                   cleaner=args.cleaner, sync=args.sync, runs=tot.runs,
                    ops=tot.ops, cuts=tot.cuts, states=tot.states,
                    kinds=dict(k), commits_checked=tot.committed,
                    failures=tot.failed, lost_commits=lost,
