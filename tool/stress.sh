@@ -16,7 +16,8 @@
 #   --quick (make test, test/checks/stress.sh): 150 kills and 600 states
 #        per journal mode with thread, 40 kills and 200 states with off.
 #
-# Both first run the self-test: two deliberately broken builds
+# Both first run the self-test: the power-loss model's own test
+# (powerloss.py --self-test-model), then two deliberately broken builds
 # (SQLITE_PCLEANER_TEST_BREAK, src/pcleaner.c) must be caught: the kill
 # harness must catch broken build 1 (a commit returns before its queue is
 # written) in every journal mode and broken build 2 (pages written before
@@ -129,6 +130,12 @@ selftest() {
     fail "self-test $what: the broken build was NOT caught ($out/selftest-$what.log)"
   fi
 }
+# The power-loss model on its synthetic cases, with their known answers.
+if python3 "$top/test/stress/powerloss.py" --self-test-model > "$out/selftest-model.log" 2>&1; then
+  pass; note "self-test of the power-loss model: $(tail -n 1 "$out/selftest-model.log")"
+else
+  fail "self-test of the power-loss model ($out/selftest-model.log)"
+fi
 selftest kill-broken1 python3 "$top/test/stress/killharness.py" \
   --stress "$bin/stress" --lib "$bin/broken1" --journal delete,truncate,persist,wal \
   --cleaner thread --kills 1000 --seed "$seed" --out "$out/selftest-kill-broken1" --expect-failure
