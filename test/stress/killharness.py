@@ -74,8 +74,8 @@ def ids(s):
 class Combo:
     """One journal mode x cleaner mode: its database, counts and failures."""
 
-    def __init__(self, a, journal, cleaner, rng):
-        self.a, self.journal, self.cleaner, self.rng = a, journal, cleaner, rng
+    def __init__(self, a, journal, cleaner):
+        self.a, self.journal, self.cleaner = a, journal, cleaner
         self.dir = os.path.join(a.work, "%s-%s" % (journal, cleaner))
         self.env = dict(os.environ, LD_LIBRARY_PATH=a.lib)
         self.kills = 0
@@ -336,7 +336,7 @@ class Combo:
 
 
 def run_combo(a, journal, cleaner):
-    c = Combo(a, journal, cleaner, random.Random(a.seed))
+    c = Combo(a, journal, cleaner)
     t0 = time.monotonic()
     calib = c.calibrate()
     cases = [a.case] if a.case is not None else range(a.kills)

@@ -63,13 +63,11 @@
 ** leaves at most a truncated last record, which the reader discards.
 **
 ** Standard output: a write() or writev() on descriptor 1 is recorded as a
-** MARK.  Programs that print with stdio do not call write() through the
-** dynamic linker (glibc's stdio calls its internal __write()), so fflush()
-** of stdout is intercepted too: the bytes in stdout's buffer (glibc's
-** public FILE fields) are recorded when the flush succeeds.  A line
-** printed without an explicit fflush() is recorded only when a later
-** fflush() writes it; powerloss.py compares the MARKs with the captured
-** output to be sure none was missed.
+** MARK.  A program whose lines should be marks must print them with
+** write() (stress.c's stressEvent(), Python's flushed sys.stdout): glibc's
+** stdio writes through its internal __write(), which no preloaded library
+** sees.  powerloss.py compares the MARKs with the captured output, so a
+** line printed otherwise is a failed run, not a silently missing mark.
 **
 ** Schedule jitter: with PLREC_JITTER_US=N (N>0), one in eight of the
 ** write, truncate and sync calls of the recording process (chosen
@@ -171,7 +169,6 @@ static int (*real_dup2)(int, int);
 static int (*real_dup3)(int, int, int);
 static int (*real_fcntl)(int, int, ...);
 static int (*real_fcntl64)(int, int, ...);
-static int (*real_fflush)(FILE*);
 
 /*
 ** The recorder's state.  Everything below gOn is protected by gMutex.
@@ -615,7 +612,6 @@ static void plrecInit(void){
   real_dup3 = plrecSymOpt("dup3");
   real_fcntl = plrecSym("fcntl");
   real_fcntl64 = plrecSymOpt("fcntl64");
-  real_fflush = plrecSym("fflush");
 
   zLog = getenv("PLREC_LOG");
   zDir = getenv("PLREC_DIR");
@@ -1043,39 +1039,6 @@ ssize_t pwritev64(int fd, const struct iovec *aIov, int nIov, off64_t iOff){
   if( !plrecEnter() ) return real_pwritev64(fd, aIov, nIov, iOff);
   rc = real_pwritev64(fd, aIov, nIov, iOff);
   plrecWrittenV(fd, aIov, nIov, rc, (u64)iOff);
-  plrecLeave();
-  return rc;
-}
-
-/*
-** fflush(): record what it writes of stdout's buffer (see the header
-** comment).  fflush(0) flushes stdout too.
-*/
-int fflush(FILE *pFile){
-  int rc;
-  plrecReal();
-  if( pFile!=0 && pFile!=stdout ) return real_fflush(pFile);
-  if( !plrecEnter() ) return real_fflush(pFile);
-#ifdef __GLIBC__
-  {
-    char *aBuf = 0;
-    ssize_t n;
-    flockfile(stdout);
-    n = stdout->_IO_write_ptr - stdout->_IO_write_base;
-    if( n>0 && stdout->_IO_write_base ){
-      aBuf = malloc((size_t)n);
-      if( aBuf ) memcpy(aBuf, stdout->_IO_write_base, (size_t)n);
-    }
-    rc = real_fflush(pFile);
-    funlockfile(stdout);
-    if( rc==0 && aBuf && gOn ){
-      plrecLog(PLREC_MARK, 0, 0, aBuf, (size_t)n, 0, 0);
-    }
-    free(aBuf);
-  }
-#else
-  rc = real_fflush(pFile);
-#endif
   plrecLeave();
   return rc;
 }
