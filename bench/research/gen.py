@@ -4,7 +4,8 @@
   python3 bench/research/gen.py --rows 1000000 --seed 1 -o out.csv
 
 The columns are pwalk's (https://github.com/fizwit/filesystem-reporting-tools,
-as in the researcher's workflow of ../shared/papers/replace-sqlite-with-duckdb.txt):
+as in the researcher's workflow of Dirk Petersen's article "Researchers, please
+replace SQLite with DuckDB now", 4 November 2023):
 
   inode, parent-inode, directory-depth, "filename", "fileExtension", UID,
   GID, st_size, st_dev, st_blocks, st_nlink, "st_mode", st_atime, st_mtime,
