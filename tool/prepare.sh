@@ -7,12 +7,21 @@
 # "tree DIR"); without it the one recorded in BUILDDIR/.source is used.
 #
 # BUILDDIR/sqlite is the patched tree.  It is (re)made from the pristine source
-# whenever the source, patches/series or any patch changed since it was made;
-# a partly made tree is never left behind: the new tree is assembled under a
-# temporary name and renamed into place only once every patch applied.  Our
-# own sources (src/), Tcl tests (test/*.test) and the generated lipsqlite.h are
-# synchronised into it on every call, copying only files that changed, so a
-# rebuild after editing one of our files recompiles only what it must.
+# whenever the source, patches/series, any patch or the modules left out
+# changed since it was made; a partly made tree is never left behind: the new
+# tree is assembled under a temporary name and renamed into place only once
+# every patch applied.
+#
+# The series applied is patches/series (or BUILDDIR/.series, which
+# tool/series-check.sh writes) without the patches of the modules named in
+# BUILDDIR/.without (./configure --without-module=NAME).  The
+# modules whose code patches are all applied are built (tool/modules.sh):
+# their sources (src/MODULE/) are synchronised into the tree's src/ on every
+# call, copying only files that changed, so a rebuild after editing one of
+# our files recompiles only what it must, together with the files generated
+# from their module files (lipsqlite.h, lipsqlite_modules.h, lipsqlite.files,
+# lipsqlite.mk, lipsqlite.ctime, lipsqlite.pragmas) and our Tcl tests
+# (test/*.test).  BUILDDIR/modules says which modules are built and tested.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -33,11 +42,27 @@ kind=${srcline%% *}
 src=${srcline#* }
 tree=$build/sqlite
 series=$top/patches/series
-[ -f "$series" ] || die "patches/series is missing"
+# A build may apply a prefix of the series instead (tool/series-check.sh).
+[ -f "$build/.series" ] && series=$build/.series
+[ -f "$series" ] || die "$series is missing"
 
-# The key of the prepared tree: the source and every patch's content.
+# The effective series: patches/series without the modules left out.
+without=
+[ -f "$build/.without" ] && without=$(cat "$build/.without")
 patchlist=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
-key=$( { echo "$srcline"; cat "$series";
+if [ -n "$without" ]; then
+  skip=$("$here/modules.sh" patches $without) || exit 1
+  patchlist=$(for p in $patchlist; do
+                printf '%s\n' "$skip" | grep -qxF "$p" || echo "$p"
+              done)
+fi
+modstate=$("$here/modules.sh" resolve $patchlist) \
+  || die "the series does not make a working set of modules (above)"
+built=$(printf '%s\n' "$modstate" | awk '$2 != "absent" { printf "%s ", $1 }')
+
+# The key of the prepared tree: the source, the effective series and every
+# patch's content.
+key=$( { echo "$srcline"; echo $patchlist;
          for p in $patchlist; do
            [ -f "$top/patches/$p" ] || die "patches/series names $p, which is not in patches/"
            cat "$top/patches/$p"
@@ -77,18 +102,33 @@ if [ ! -f "$build/.prepared" ] || [ "$(cat "$build/.prepared")" != "$key" ] || [
   echo "lipsqlite: prepared $tree ($(echo $patchlist | wc -w) patches applied)"
 fi
 
-# Synchronise our own files into the tree.
+# Synchronise our own files into the tree: the sources of the modules built
+# (each file name once in the whole of src/), then what is generated from
+# their module files.
 sync_file() {  # sync_file SRC DEST
   if ! cmp -s "$1" "$2"; then cp "$1" "$2"; fi
 }
 version=$(cat "$top/VERSION")
-for f in "$top"/src/*; do
-  case $f in *.in) continue ;; esac
-  [ -f "$f" ] && sync_file "$f" "$tree/src/$(basename "$f")"
+seen=" "
+for m in $built; do
+  for f in $("$here/modules.sh" get "$m" header) $("$here/modules.sh" get "$m" library) \
+           $("$here/modules.sh" get "$m" shell); do
+    case "$seen" in *" $f "*) die "src/*/$f: two modules have a file of this name" ;; esac
+    seen="$seen$f "
+    if [ "$f" = lipsqlite.h ]; then
+      sed "s/@LIPSQLITE_VERSION@/$version/" "$top/src/$m/lipsqlite.h.in" > "$build/lipsqlite.h.tmp"
+      sync_file "$build/lipsqlite.h.tmp" "$tree/src/lipsqlite.h"
+      rm -f "$build/lipsqlite.h.tmp"
+      continue
+    fi
+    [ -f "$top/src/$m/$f" ] || die "src/$m/module names $f, which is not in src/$m/"
+    sync_file "$top/src/$m/$f" "$tree/src/$f"
+  done
 done
-sed "s/@LIPSQLITE_VERSION@/$version/" "$top/src/lipsqlite.h.in" > "$build/lipsqlite.h.tmp"
-sync_file "$build/lipsqlite.h.tmp" "$tree/src/lipsqlite.h"
-rm -f "$build/lipsqlite.h.tmp"
+"$here/modules.sh" generate "$tree" $built
+printf '%s\n' "$modstate" > "$build/modules.tmp"
+sync_file "$build/modules.tmp" "$build/modules"
+rm -f "$build/modules.tmp"
 for f in "$top"/test/*.test; do
   [ -f "$f" ] && sync_file "$f" "$tree/test/$(basename "$f")"
 done

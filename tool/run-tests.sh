@@ -1,14 +1,18 @@
 #!/bin/sh
 # Run lipsqlite's tests and print "N passed, N failed" as the last line.
 #
-# Usage: tool/run-tests.sh BUILDDIR [all|tcl|unit|checks]
+# Usage: tool/run-tests.sh BUILDDIR [all|tcl|unit|checks|ours]
 #
 #   tcl     upstream's veryquick Tcl suite (test/testrunner.tcl, NJOBS jobs,
 #           default: the number of cores), then our own Tcl tests (test/*.test
-#           of this repository, all of them, by the same runner).
+#           of this repository, by the same runner).
 #   unit    the cmocka unit tests in test/unit/*.c, each built against the
 #           build's amalgamation.
 #   checks  every test/checks/*.sh: exit 0 = passed, 77 = skipped, else failed.
+#   ours    our Tcl tests, unit tests and checks, without upstream's suite
+#           (tool/series-check.sh).
+#
+# Only the tests of the modules tested in the build run (see wanted()).
 #
 # Root ignores file permissions, which breaks upstream's permission tests, so
 # when run as root the Tcl suite runs as an unprivileged user
@@ -23,6 +27,19 @@ testuser=${LIPSQLITE_TEST_USER:-nobody}
 tree=$build/sqlite
 passed=0 failed=0 skipped=0
 note() { echo "lipsqlite-test: $*"; }
+
+# wanted KIND FILE: true if every module that lists FILE as a test of KIND
+# (test, unit, check; src/*/module) is tested in this build (BUILDDIR/modules,
+# written by tool/prepare.sh): the tests of a module left out of the build
+# (./configure --without-module=NAME) do not run.  A file no module lists
+# always runs.
+wanted() {
+  for m in $("$here/modules.sh" owners "$1" "$2"); do
+    grep -qx "$m tested" "$build/modules" 2>/dev/null || return 1
+  done
+  return 0
+}
+omitted=
 
 as_user() {
   if [ "$(id -u)" = 0 ]; then runuser -u "$testuser" -- "$@"; else "$@"; fi
@@ -75,10 +92,15 @@ run_tcl() {
     chown -R "$testuser" "$rundir"
     note "running the Tcl suite as user '$testuser' (root ignores file permissions)"
   fi
-  testrunner veryquick veryquick
+  [ "$what" = ours ] || testrunner veryquick veryquick
   ours=
   for f in "$top"/test/*.test; do
-    [ -f "$f" ] && ours="$ours $(basename "$f")\$"
+    [ -f "$f" ] || continue
+    if wanted test "$(basename "$f")"; then
+      ours="$ours $(basename "$f")\$"
+    else
+      omitted="$omitted $(basename "$f")"
+    fi
   done
   if [ -n "$ours" ]; then
     # "full" holds every test script, so ours run whatever their names.
@@ -93,6 +115,7 @@ run_unit() {
   for t in "$top"/test/unit/*.c; do
     [ -f "$t" ] || continue
     name=$(basename "$t" .c)
+    wanted unit "$name.c" || { omitted="$omitted $name.c"; continue; }
     exe=$build/unit/$name
     # A line "** UNIT_CFLAGS: ..." in the test adds compiler options (for
     # example AddressSanitizer).
@@ -118,9 +141,12 @@ run_unit() {
 }
 
 run_checks() {
+  # tool/series-check.sh --quick runs no checks
+  [ "${LIPSQLITE_SKIP_CHECKS:-0}" = 1 ] && { note "checks not run (LIPSQLITE_SKIP_CHECKS=1)"; return; }
   for c in "$top"/test/checks/*.sh; do
     [ -f "$c" ] || continue
     name=$(basename "$c" .sh)
+    wanted check "$name.sh" || { omitted="$omitted $name.sh"; continue; }
     out=$(BUILD="$build" TOP="$top" sh "$c" 2>&1); rc=$?
     printf '%s\n' "$out" | tail -n 20
     case $rc in
@@ -136,8 +162,12 @@ case $what in
   tcl) run_tcl ;;
   unit) run_unit ;;
   checks) run_checks ;;
-  *) echo "lipsqlite: run-tests.sh: unknown test set '$what' (all, tcl, unit, checks)" >&2; exit 2 ;;
+  ours) run_tcl; run_unit; run_checks ;;
+  *) echo "lipsqlite: run-tests.sh: unknown test set '$what' (all, tcl, unit, checks, ours)" >&2; exit 2 ;;
 esac
+if [ -n "$omitted" ]; then
+  note "not run, their modules are left out of this build ($(awk '$2 != "tested" { printf "%s ", $1 }' "$build/modules")):$omitted"
+fi
 if [ $skipped -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"
 else

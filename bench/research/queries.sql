@@ -1,4 +1,4 @@
--- The researcher's queries (../shared/papers/replace-sqlite-with-duckdb.txt)
+-- The researcher's queries (Dirk Petersen, "Researchers, please replace SQLite with DuckDB now", 2023)
 -- on the pwalk table meta_table, in SQL that SQLite and DuckDB both run
 -- unchanged.  bench/research/run.py splits this file at the "-- Rn name"
 -- lines.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # THREAD mode of the page cleaner (PRAGMA page_cleaner=thread, in
-# src/pcleaner.c) under ThreadSanitizer.  In that mode the writing thread
+# src/pcleaner/pcleaner.c) under ThreadSanitizer.  In that mode the writing thread
 # runs the cleaner's batches and the pager's one-page spills, but their
 # writes to the database and WAL files go to a per-pager write queue that a
 # writer thread performs later with pwrite(); reads of queued pages are

@@ -1,7 +1,7 @@
 #!/bin/sh
-# The progress bar of long statements (src/shell_progress.c, the fraction
-# from sqlite3_stmt_status(), src/progress.c) and of .import --auto
-# (src/shell_csvauto.c): on a terminal
+# The progress bar of long statements (src/progressbar/shell_progress.c, the fraction
+# from sqlite3_stmt_status(), src/progress/progress.c) and of .import --auto
+# (src/csvauto/shell_csvauto.c): on a terminal
 # (a pseudo-terminal made by script(1), and a tmux pane whose screen is
 # captured while the import runs) it is drawn on stderr and erased at the
 # end; on a pipe or a file, and after .progressbar off, there is none.

@@ -10,7 +10,7 @@
 **
 *************************************************************************
 **
-** cmocka unit tests of src/fork.c.  The build's amalgamation is included
+** cmocka unit tests of src/core/fork.c.  The build's amalgamation is included
 ** whole, so that the tests reach the fork's internal functions.
 */
 #include "sqlite3.c"

@@ -10,7 +10,7 @@
 **
 *************************************************************************
 **
-** cmocka unit tests of src/progress.c: the fraction done of a running
+** cmocka unit tests of src/progress/progress.c: the fraction done of a running
 ** statement, sqlite3_stmt_status(pStmt, SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS,
 ** 0).  The build's amalgamation is included whole.
 */

@@ -115,14 +115,14 @@ static void lipRecord(
   sqlite3 *db, int iReg, int nKey, i64 nByte,
   i64 nProbe, i64 nReject, int iRank, u8 eStatus
 ){
-  ForkConn *pFc = &db->fork;
+  LipConn *pFc = &db->fork.lip;
   LipStat *pS;
-  if( pFc->nLipStat>=LIP_MAX_STAT ){
-    memmove(&pFc->aLipStat[0], &pFc->aLipStat[1],
+  if( pFc->nStat>=LIP_MAX_STAT ){
+    memmove(&pFc->aStat[0], &pFc->aStat[1],
             sizeof(LipStat)*(LIP_MAX_STAT-1));
-    pFc->nLipStat = LIP_MAX_STAT-1;
+    pFc->nStat = LIP_MAX_STAT-1;
   }
-  pS = &pFc->aLipStat[pFc->nLipStat++];
+  pS = &pFc->aStat[pFc->nStat++];
   pS->iReg = iReg;
   pS->nKey = nKey;
   pS->nByte = nByte;
@@ -1143,6 +1143,14 @@ void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
 }
 
 /*
+** Set the LIP state of a new connection db to its compile-time default
+** (sqlite3ForkConnInit()).
+*/
+void sqlite3LipConnInit(sqlite3 *db){
+  db->fork.lip.bOn = SQLITE_LIP_DEFAULT;
+}
+
+/*
 **   PRAGMA lip_filter
 **   PRAGMA lip_filter = ON|OFF
 **
@@ -1152,14 +1160,12 @@ void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
 */
 void sqlite3LipPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
-  UNUSED_PARAMETER(iDb);
   /* The setting changes the code the planner generates: expire every
   ** prepared statement when it changes */
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.bLip, 1);
+  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.lip.bOn, 1);
 }
 
 /*
@@ -1176,37 +1182,29 @@ void sqlite3LipPragma(
 */
 void sqlite3LipStatsPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
-  Vdbe *v = sqlite3GetVdbe(pParse);
+  LipConn *pLip = &pParse->db->fork.lip;
   static const char *const azStatus[] = { "built", "skipped", "disabled" };
+  Vdbe *v;
   int i;
-  UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
-    return;
-  }
-  if( v==0 ) return;
-  if( pParse->nMem<7 ) pParse->nMem = 7;      /* Registers 1..7 hold a row */
-  for(i=0; i<db->fork.nLipStat; i++){
-    LipStat *pS = &db->fork.aLipStat[i];
+  if( (v = sqlite3ForkStatsBegin(pParse, zName, zRight, 7))==0 ) return;
+  assert( pLip->nStat>=0 && pLip->nStat<=LIP_MAX_STAT );
+  for(i=0; i<pLip->nStat; i++){
+    LipStat *pS = &pLip->aStat[i];
     i64 aVal[6];
+    assert( pS->eStatus<ArraySize(azStatus) );
     aVal[0] = pS->iReg;
     aVal[1] = pS->nKey;
     aVal[2] = pS->nByte;
     aVal[3] = pS->nProbe;
     aVal[4] = pS->nReject;
     aVal[5] = pS->iRank;
-    sqlite3ForkLoadInts(pParse, aVal, 6);
+    sqlite3ForkLoadInts(pParse, 1, aVal, 6);
     sqlite3VdbeLoadString(v, 7, azStatus[pS->eStatus]);
-    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
+    sqlite3ForkStatsRow(pParse, 7);
   }
-  db->fork.nLipStat = 0;
-  /* The rows above are those of prepare time: make the statement prepare
-  ** again before it runs again, so that a cached statement reports the
-  ** filters released since. */
-  sqlite3VdbeAddOp2(v, OP_Expire, 1, 1);
+  pLip->nStat = 0;
+  sqlite3ForkStatsEnd(pParse);
 }

@@ -277,7 +277,7 @@ void sqlite3AmortizeAutoIndex(
   WhereInfo *pWInfo = pBuilder->pWInfo;
   Parse *pParse = pWInfo->pParse;
   assert( pNew->wsFlags & WHERE_AUTO_INDEX );
-  if( pParse->db->fork.bAmortize==0 ) return;
+  if( pParse->db->fork.amortize.bOn==0 ) return;
   if( pParse->nAmortizeLoop<=MIN(pParse->nQueryLoop, AMORTIZE_SOLVER_RUNS) ){
     return;
   }
@@ -423,6 +423,14 @@ void sqlite3AmortizeSorterFill(Parse *pParse, WhereLevel *pLevel, int iSorter){
 }
 
 /*
+** Set the state of a new connection db to its compile-time default
+** (sqlite3ForkConnInit()).
+*/
+void sqlite3AmortizeConnInit(sqlite3 *db){
+  db->fork.amortize.bOn = SQLITE_SUBQUERY_AMORTIZE_DEFAULT;
+}
+
+/*
 **   PRAGMA subquery_amortize
 **   PRAGMA subquery_amortize = ON|OFF
 **
@@ -432,10 +440,8 @@ void sqlite3AmortizeSorterFill(Parse *pParse, WhereLevel *pLevel, int iSorter){
 */
 void sqlite3AmortizePragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
-  UNUSED_PARAMETER(iDb);
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.bAmortize, 1);
+  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.amortize.bOn, 1);
 }

@@ -431,7 +431,7 @@ static int caClassify(const char *z, int n, i64 *piVal){
   return i==n ? CA_REAL : CA_TEXT;
 }
 
-/* The bar of the import running, for caFail() (src/shell_progress.c) */
+/* The bar of the import running, for caFail() (src/shell/shell_fork.c) */
 static ShellBar *caCurProgress = 0;
 
 /*
@@ -613,7 +613,7 @@ static int csvautoImport(
   char *zErr = 0;
   sqlite3_stmt *pStmt = 0;
   char *zCreate = 0;          /* The CREATE TABLE statement used */
-  ShellBar prog;              /* The progress bar (shell_progress.c) */
+  ShellBar prog;              /* The progress bar (shell_fork.c) */
   i64 nSkipped = 0;           /* Bad rows skipped by --keep-going */
   char *azSkipped[CA_SKIP_SHOWN];  /* The first ones' messages */
 

@@ -180,7 +180,7 @@ static void hashAggClear(HashAgg *pH){
   pH->pCur = 0;
   pH->bLoaded = 0;
   if( pH->stat.nRowHashed+pH->stat.nRowSpilled>0 ){
-    pH->db->fork.hashAggStat = pH->stat;
+    pH->db->fork.hashagg.stat = pH->stat;
   }
   memset(&pH->stat, 0, sizeof(pH->stat));
   pH->nByte = (i64)pH->nBucket*sizeof(HashAggGroup*);
@@ -247,7 +247,7 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
   }
   pH->iAcc = pOp->p2;
   pH->nAcc = pOp->p3;
-  pH->nLimit = p->db->fork.nHashAggMem;
+  pH->nLimit = p->db->fork.hashagg.nMem;
   return SQLITE_OK;
 }
 
@@ -713,7 +713,7 @@ void sqlite3HashAggCodeOpen(
   Vdbe *v = pParse->pVdbe;
   int i;
   memset(pCode, 0, sizeof(*pCode));
-  if( !db->fork.bHashAgg || bDistinct || pKeyInfo==0 || pParse->nErr ){
+  if( !db->fork.hashagg.bOn || bDistinct || pKeyInfo==0 || pParse->nErr ){
     return;
   }
   if( ENC(db)!=SQLITE_UTF8 ) return;
@@ -890,6 +890,15 @@ void sqlite3HashAggCodeSort(
 */
 
 /*
+** Set the hash aggregate's state of a new connection db to its
+** compile-time defaults (sqlite3ForkConnInit()).
+*/
+void sqlite3HashAggConnInit(sqlite3 *db){
+  db->fork.hashagg.bOn = SQLITE_HASH_AGGREGATE_DEFAULT;
+  db->fork.hashagg.nMem = SQLITE_HASH_AGGREGATE_MEMORY;
+}
+
+/*
 **   PRAGMA hash_aggregate
 **   PRAGMA hash_aggregate = ON|OFF
 **
@@ -898,12 +907,10 @@ void sqlite3HashAggCodeSort(
 */
 void sqlite3HashAggPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
-  UNUSED_PARAMETER(iDb);
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.bHashAgg, 1);
+  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.hashagg.bOn, 1);
 }
 
 /*
@@ -917,13 +924,11 @@ void sqlite3HashAggPragma(
 */
 void sqlite3HashAggMemoryPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
-  UNUSED_PARAMETER(iDb);
   sqlite3ForkIntPragma(pParse, zName, zRight, 0, LARGEST_INT64, "bytes",
-                       &pParse->db->fork.nHashAggMem);
+                       &pParse->db->fork.hashagg.nMem);
 }
 
 /*
@@ -936,29 +941,19 @@ void sqlite3HashAggMemoryPragma(
 */
 void sqlite3HashAggStatsPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
-  Vdbe *v = sqlite3GetVdbe(pParse);
-  HashAggStat *pS = &db->fork.hashAggStat;
+  HashAggStat *pS = &pParse->db->fork.hashagg.stat;
   i64 aVal[4];
-  UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
-    return;
-  }
-  if( v==0 ) return;
+  if( sqlite3ForkStatsBegin(pParse, zName, zRight, 4)==0 ) return;
   if( pS->nRowHashed+pS->nRowSpilled>0 ){
     aVal[0] = pS->nGroup;
     aVal[1] = pS->nRowHashed;
     aVal[2] = pS->nRowSpilled;
     aVal[3] = pS->nBytePeak;
-    sqlite3ForkLoadInts(pParse, aVal, 4);
-    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 4);
+    sqlite3ForkLoadInts(pParse, 1, aVal, 4);
+    sqlite3ForkStatsRow(pParse, 4);
   }
-  /* The row above is that of prepare time: prepare again before the next
-  ** run, so that a cached statement reports the table of its time. */
-  sqlite3VdbeAddOp2(v, OP_Expire, 1, 1);
+  sqlite3ForkStatsEnd(pParse);
 }

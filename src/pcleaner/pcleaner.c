@@ -68,7 +68,8 @@
 #endif
 
 /*
-** The columns of PRAGMA page_cleaner_stats (patch 0025, mkpragmatab.tcl).
+** The columns of PRAGMA page_cleaner_stats (its "pragma" line in
+** src/pcleaner/module).
 */
 #define PCLEANER_STATS_COLS 11
 
@@ -1206,23 +1207,22 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
 ** Called by btreeBeginTrans() when a write transaction starts on pPager
 ** for connection db: copy the connection's settings into the pager's
 ** cleaner, creating or freeing its write queue (and writer thread) as the
-** mode changes.  bShared is true for a shared-cache b-tree (its pages are
-** guarded by the shared b-tree's mutex, under which every batch and every
-** method of the queue runs, so every mode works there).  In-memory and
+** mode changes.  Every mode works for a shared-cache b-tree too: its pages
+** are guarded by the shared b-tree's mutex, under which every batch and
+** every method of the queue runs.  In-memory and
 ** temporary databases are never cleaned.  Return SQLITE_OK, or an error
 ** code if the write queue could not be made.
 */
-int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager, int bShared){
+int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
   PCleaner *p = sqlite3PagerCleaner(pPager);
-  u8 eMode = db->fork.eCleaner;
+  u8 eMode = db->fork.pcleaner.eMode;
   int rc = SQLITE_OK;
 
-  UNUSED_PARAMETER(bShared);
   if( sqlite3PagerIsMemdb(pPager) ) eMode = PCLEANER_OFF;
   p->pPager = pPager;
   p->pCache = sqlite3PagerPCache(pPager);
-  p->rThreshold = db->fork.rCleanerThreshold;
-  p->nQueuePage = db->fork.nCleanerQueue;
+  p->rThreshold = db->fork.pcleaner.rThreshold;
+  p->nQueuePage = db->fork.pcleaner.nQueue;
   p->nRetry = 0;
   if( eMode!=p->eMode ){
     pcwStop(p);
@@ -1309,6 +1309,16 @@ int sqlite3PcleanerFlush(PCleaner *p){
 /********************************** PRAGMAs *********************************/
 
 /*
+** Set the page cleaner's settings of a new connection db to their
+** compile-time defaults (sqlite3ForkConnInit()).
+*/
+void sqlite3PcleanerConnInit(sqlite3 *db){
+  db->fork.pcleaner.eMode = SQLITE_PCLEANER_DEFAULT;
+  db->fork.pcleaner.rThreshold = SQLITE_PCLEANER_THRESHOLD_PCT/100.0;
+  db->fork.pcleaner.nQueue = SQLITE_PCLEANER_QUEUE_PAGES;
+}
+
+/*
 **   PRAGMA page_cleaner
 **   PRAGMA page_cleaner = OFF | SYNC | THREAD
 **
@@ -1319,12 +1329,10 @@ int sqlite3PcleanerFlush(PCleaner *p){
 */
 void sqlite3PcleanerPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
-  UNUSED_PARAMETER(iDb);
   if( zRight ){
     int i;
     for(i=0; i<ArraySize(azCleanerMode); i++){
@@ -1343,10 +1351,10 @@ void sqlite3PcleanerPragma(
         return;
       }
     }
-    db->fork.eCleaner = (u8)i;
+    db->fork.pcleaner.eMode = (u8)i;
     return;
   }
-  sqlite3ForkResultText(pParse, azCleanerMode[db->fork.eCleaner]);
+  sqlite3ForkResultText(pParse, azCleanerMode[db->fork.pcleaner.eMode]);
 }
 
 /*
@@ -1359,12 +1367,10 @@ void sqlite3PcleanerPragma(
 */
 void sqlite3PcleanerThresholdPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
-  UNUSED_PARAMETER(iDb);
   if( zRight ){
     double r;
     if( sqlite3ForkParseFraction(zRight, &r) ){
@@ -1373,10 +1379,10 @@ void sqlite3PcleanerThresholdPragma(
           zName, zRight);
       return;
     }
-    db->fork.rCleanerThreshold = r;
+    db->fork.pcleaner.rThreshold = r;
     return;
   }
-  sqlite3ForkResultReal(pParse, db->fork.rCleanerThreshold);
+  sqlite3ForkResultReal(pParse, db->fork.pcleaner.rThreshold);
 }
 
 /*
@@ -1392,16 +1398,14 @@ void sqlite3PcleanerThresholdPragma(
 */
 void sqlite3PcleanerQueuePragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
-  i64 n = db->fork.nCleanerQueue;
-  UNUSED_PARAMETER(iDb);
+  i64 n = db->fork.pcleaner.nQueue;
   if( sqlite3ForkIntPragma(pParse, zName, zRight, 1, PCLEANER_QUEUE_MAX,
                            "pages", &n) ){
-    db->fork.nCleanerQueue = (int)n;
+    db->fork.pcleaner.nQueue = (int)n;
   }
 }
 
@@ -1423,47 +1427,33 @@ void sqlite3PcleanerQueuePragma(
 */
 void sqlite3PcleanerStatsPragma(
   Parse *pParse,
-  int iDb,
   const char *zName,
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
-  Vdbe *v = sqlite3GetVdbe(pParse);
-  int i, j;
-  i64 aQ[4];
-  UNUSED_PARAMETER(iDb);
-  if( zRight ){
-    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
-    return;
-  }
+  Vdbe *v;
+  int i;
+  v = sqlite3ForkStatsBegin(pParse, zName, zRight, PCLEANER_STATS_COLS);
   if( v==0 ) return;
-  if( pParse->nMem<PCLEANER_STATS_COLS ) pParse->nMem = PCLEANER_STATS_COLS;
   for(i=0; i<db->nDb; i++){
     Btree *pBt = db->aDb[i].pBt;
     PCleaner *p;
+    i64 aVal[PCLEANER_STATS_COLS-3];
     if( pBt==0 ) continue;
     p = sqlite3PagerCleaner(sqlite3BtreePager(pBt));
     if( p->pPager==0 ) continue;         /* No write transaction yet */
+    assert( p->eMode<ArraySize(azCleanerMode) );
     sqlite3VdbeLoadString(v, 1, db->aDb[i].zDbSName);
     sqlite3VdbeLoadString(v, 2, azCleanerMode[p->eMode]);
     sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, 3, 0, (const u8*)&p->rThreshold,
                           P4_REAL);
-    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 4, 0, (const u8*)&p->nBatch,
-                          P4_INT64);
-    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 5, 0, (const u8*)&p->nPage,
-                          P4_INT64);
-    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 6, 0, (const u8*)&p->nUsec,
-                          P4_INT64);
-    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 7, 0, (const u8*)&p->nBusy,
-                          P4_INT64);
-    pcwStats(p, aQ);
-    for(j=0; j<ArraySize(aQ); j++){
-      sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 8+j, 0, (const u8*)&aQ[j],
-                            P4_INT64);
-    }
-    sqlite3VdbeAddOp2(v, OP_ResultRow, 1, PCLEANER_STATS_COLS);
+    aVal[0] = p->nBatch;
+    aVal[1] = p->nPage;
+    aVal[2] = p->nUsec;
+    aVal[3] = p->nBusy;
+    pcwStats(p, &aVal[4]);
+    sqlite3ForkLoadInts(pParse, 4, aVal, ArraySize(aVal));
+    sqlite3ForkStatsRow(pParse, PCLEANER_STATS_COLS);
   }
-  /* The values above are those of prepare time: make the statement
-  ** prepare again before it runs again. */
-  sqlite3VdbeAddOp2(v, OP_Expire, 1, 1);
+  sqlite3ForkStatsEnd(pParse);
 }

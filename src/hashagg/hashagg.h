@@ -1,0 +1,95 @@
+/*
+** 2026 November 23
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** GROUP BY through a hash table (hashagg.c; the hooks of patch 0060 in
+** select.c and vdbe.c).
+*/
+#ifndef SQLITE_HASHAGG_H
+#define SQLITE_HASHAGG_H
+
+/*
+** What the last hash aggregate of a connection did (hashagg.c), for PRAGMA
+** hash_aggregate_stats.
+*/
+typedef struct HashAggStat HashAggStat;
+struct HashAggStat {
+  i64 nGroup;               /* Groups made */
+  i64 nRowHashed;           /* Rows aggregated in the table */
+  i64 nRowSpilled;          /* Rows passed to the sorter: budget spent */
+  i64 nBytePeak;            /* Most bytes the table held */
+};
+
+/*
+** The state select.c keeps while it codes a hash aggregate (hashagg.c).
+*/
+typedef struct HashAggCode HashAggCode;
+struct HashAggCode {
+  int regHash;              /* Register of the table, 0 if none */
+  int addrOpen;             /* Address of its OP_HashAggOpen */
+  int lblHashed;            /* Update of the accumulators of a hashed row */
+  int lblDone;              /* End of the body of the WHERE loop */
+  int nKey;                 /* Terms of the GROUP BY key */
+};
+
+/*
+** The per-connection state of the hash aggregate, db->fork.hashagg.
+*/
+typedef struct HashAggConn HashAggConn;
+struct HashAggConn {
+  u8 bOn;                   /* PRAGMA hash_aggregate */
+  i64 nMem;                 /* PRAGMA hash_aggregate_memory, bytes */
+  HashAggStat stat;         /* PRAGMA hash_aggregate_stats */
+};
+
+/*
+** Compile-time default of PRAGMA hash_aggregate: 1 (on) or 0 (off).
+*/
+#ifndef SQLITE_HASH_AGGREGATE_DEFAULT
+# define SQLITE_HASH_AGGREGATE_DEFAULT 1
+#endif
+#if SQLITE_HASH_AGGREGATE_DEFAULT!=0 && SQLITE_HASH_AGGREGATE_DEFAULT!=1
+# error "SQLITE_HASH_AGGREGATE_DEFAULT must be 0 or 1"
+#endif
+
+/*
+** Compile-time default of PRAGMA hash_aggregate_memory: the bytes one hash
+** aggregate may hold before new groups go to the sorter (64 MiB).
+*/
+#ifndef SQLITE_HASH_AGGREGATE_MEMORY
+# define SQLITE_HASH_AGGREGATE_MEMORY 67108864
+#endif
+#if SQLITE_HASH_AGGREGATE_MEMORY<0
+# error "SQLITE_HASH_AGGREGATE_MEMORY must not be negative"
+#endif
+
+/* hashagg.c */
+int sqlite3HashAggOpen(Vdbe*, const VdbeOp*);
+int sqlite3HashAggGroup(Vdbe*, const VdbeOp*, int*);
+int sqlite3HashAggSort(Vdbe*, const VdbeOp*, int*);
+void sqlite3HashAggEmit(Vdbe*, const VdbeOp*, int*);
+void sqlite3HashAggCodeOpen(Parse*, AggInfo*, KeyInfo*, int, HashAggCode*);
+int sqlite3HashAggUsable(Parse*, HashAggCode*, int);
+void sqlite3HashAggCodeGroup(Parse*, AggInfo*, HashAggCode*, int, int);
+void sqlite3HashAggCodeUpdate(Parse*, HashAggCode*);
+void sqlite3HashAggCodeUpdateEnd(Parse*, HashAggCode*);
+void sqlite3HashAggCodeEmit(Parse*, HashAggCode*, int, int, int, int, int,
+                            int);
+void sqlite3HashAggCodeFirst(Parse*, HashAggCode*, int, int, int, int, int,
+                             int, int, int, int);
+void sqlite3HashAggCodeSort(Parse*, HashAggCode*, int, int, int, int, int, int,
+                            int, int);
+void sqlite3HashAggConnInit(sqlite3*);
+void sqlite3HashAggPragma(Parse*, const char*, const char*);
+void sqlite3HashAggMemoryPragma(Parse*, const char*, const char*);
+void sqlite3HashAggStatsPragma(Parse*, const char*, const char*);
+
+#endif /* SQLITE_HASHAGG_H */

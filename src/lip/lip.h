@@ -1,0 +1,112 @@
+/*
+** 2026 November 23
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** LIP Bloom filters for star joins (lip.c; the hooks of patch 0010 in
+** vdbe.c, where.c and wherecode.c).
+*/
+#ifndef SQLITE_LIP_H
+#define SQLITE_LIP_H
+
+/*
+** What a LIP Bloom filter did, recorded when it is released at the end of
+** the statement that built it, for PRAGMA lip_filter_stats.
+*/
+typedef struct LipStat LipStat;
+struct LipStat {
+  int iReg;                 /* Register that held the filter */
+  int nKey;                 /* Keys inserted */
+  i64 nByte;                /* Bytes of its bit array */
+  i64 nProbe;               /* Keys probed */
+  i64 nReject;              /* Keys rejected */
+  int iRank;                /* Position in its group's final order, or -1 */
+  u8 eStatus;               /* LIPSTAT_BUILT, _SKIPPED, _DISABLED */
+};
+#define LIPSTAT_BUILT     0   /* Built and used */
+#define LIPSTAT_SKIPPED   1   /* OP_FilterInit found it not worth building */
+#define LIPSTAT_DISABLED  2   /* Disabled: out of memory or too many keys */
+#define LIP_MAX_STAT     32   /* Most recent filters remembered */
+
+/*
+** The per-connection state of LIP Bloom filters, db->fork.lip.
+*/
+typedef struct LipConn LipConn;
+struct LipConn {
+  u8 bOn;                   /* PRAGMA lip_filter: plan LIP Bloom filters */
+  int nStat;                /* Entries in aStat[] */
+  LipStat aStat[LIP_MAX_STAT];  /* Filters released since last report */
+};
+
+/*
+** Compile-time default of PRAGMA lip_filter: 1 (on) or 0 (off).
+*/
+#ifndef SQLITE_LIP_DEFAULT
+# define SQLITE_LIP_DEFAULT 1
+#endif
+#if SQLITE_LIP_DEFAULT!=0 && SQLITE_LIP_DEFAULT!=1
+# error "SQLITE_LIP_DEFAULT must be 0 or 1"
+#endif
+
+/*
+** The largest number of Bloom filters probed together by one group led by
+** an OP_FilterGroup (lip.c, wherecode.c filterPullDown()).
+*/
+#define LIP_MAX_GROUP 16
+
+/*
+** A group of filter probes revises its probing order every LIP_REORDER
+** rows its members reject (OP_Filter, OP_FilterGroup).
+*/
+#define LIP_REORDER 512
+
+/*
+** Flag in P5 of OP_FilterInit: the filter is built before the join starts
+** (sqlite3LipBuildEarly()); the rest of P5 is the outer cursor plus one.
+*/
+#define LIP_INIT_EARLY 0x8000
+
+/*
+** A group of Bloom filter probes being coded (sqlite3LipGroupBegin()).
+*/
+typedef struct LipGroupCode LipGroupCode;
+struct LipGroupCode {
+  u32 *ai;                  /* P4 of the OP_FilterGroup, until coded */
+  int nMax;                 /* Members counted by sqlite3LipGroupBegin() */
+  int nMember;              /* Members coded so far */
+  int aSeg[LIP_MAX_GROUP];  /* Address of each member's segment */
+  int aFilter[LIP_MAX_GROUP];  /* Address of each member's OP_Filter */
+};
+
+/* lip.c */
+struct WhereLevel;
+void sqlite3LipFilterAdd(Vdbe*, VdbeOp*);
+int sqlite3LipFilter(Vdbe*, VdbeOp*);
+int sqlite3LipFilterInit(Vdbe*, VdbeOp*, int*);
+void sqlite3LipFilterGroup(Vdbe*, VdbeOp*, int);
+void sqlite3WhereLipCheck(WhereInfo*);
+int sqlite3LipCodeFilterInit(Parse*, WhereInfo*, int, struct WhereLevel*);
+u16 sqlite3LipKeyCollations(Index*, int);
+int sqlite3LipGroupBegin(Parse*, WhereInfo*, int, Bitmask, int, LipGroupCode*);
+int sqlite3LipCanPullDown(WhereInfo*, int, Bitmask);
+void sqlite3LipBuildEarly(WhereInfo*, Bitmask);
+void sqlite3LipProbeEarly(WhereInfo*, int, Bitmask);
+void sqlite3LipGroupSegment(Parse*, LipGroupCode*);
+void sqlite3LipGroupProbe(Parse*, LipGroupCode*, int, int, int, int);
+void sqlite3LipGroupEnd(Parse*, LipGroupCode*);
+void sqlite3LipConnInit(sqlite3*);
+void sqlite3LipPragma(Parse*, const char*, const char*);
+void sqlite3LipStatsPragma(Parse*, const char*, const char*);
+/* where.c and wherecode.c (patch 0010) */
+void sqlite3ConstructBloomFilter(WhereInfo*, int, struct WhereLevel*, Bitmask,
+                                 int);
+void sqlite3WhereLipPullDown(WhereInfo*, int, int, Bitmask);
+
+#endif /* SQLITE_LIP_H */

@@ -1,0 +1,138 @@
+/*
+** 2026 November 23
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** The proactive coarse-grained page cleaner and its write queue
+** (pcleaner.c; the hooks of patch 0025 in pager.c, pcache.c, btree.c and
+** os_unix.c).
+*/
+#ifndef SQLITE_PCLEANER_H
+#define SQLITE_PCLEANER_H
+
+/*
+** The proactive coarse-grained page cleaner (pcleaner.c).  Its modes, the
+** values of PRAGMA page_cleaner:
+*/
+#define PCLEANER_OFF      0   /* Pages are written one at a time by spills */
+#define PCLEANER_SYNC     1   /* Batches written by the writing thread */
+#define PCLEANER_THREAD   2   /* Batches queued, written by a writer thread */
+
+/*
+** Compile-time defaults of PRAGMA page_cleaner (one of the modes above) and
+** of PRAGMA page_cleaner_threshold, given in percent of the cache (the
+** pragma takes a fraction: 80 here is 0.8 there).  See doc/pcleaner.md
+** for the measurements behind them.
+*/
+#ifndef SQLITE_PCLEANER_DEFAULT
+# define SQLITE_PCLEANER_DEFAULT PCLEANER_OFF
+#endif
+#ifndef SQLITE_PCLEANER_THRESHOLD_PCT
+# define SQLITE_PCLEANER_THRESHOLD_PCT 80
+#endif
+#if SQLITE_PCLEANER_DEFAULT==PCLEANER_OFF
+# define PCLEANER_DEFAULT_NAME "off"
+#elif SQLITE_PCLEANER_DEFAULT==PCLEANER_SYNC
+# define PCLEANER_DEFAULT_NAME "sync"
+#elif SQLITE_PCLEANER_DEFAULT==PCLEANER_THREAD
+# if SQLITE_THREADSAFE==0
+#  error "SQLITE_PCLEANER_DEFAULT=2 (thread) needs SQLITE_THREADSAFE=1 or 2"
+# endif
+# define PCLEANER_DEFAULT_NAME "thread"
+#else
+# error "SQLITE_PCLEANER_DEFAULT must be 0 (off), 1 (sync) or 2 (thread)"
+#endif
+#if SQLITE_PCLEANER_THRESHOLD_PCT<0 || SQLITE_PCLEANER_THRESHOLD_PCT>100
+# error "SQLITE_PCLEANER_THRESHOLD_PCT must be between 0 and 100"
+#endif
+
+/*
+** Compile-time default of PRAGMA page_cleaner_queue: the most pages the
+** write queue of page_cleaner=THREAD holds (a full queue makes the writing
+** thread wait), and the largest value the pragma accepts.
+*/
+#ifndef SQLITE_PCLEANER_QUEUE_PAGES
+# define SQLITE_PCLEANER_QUEUE_PAGES 1024
+#endif
+#define PCLEANER_QUEUE_MAX 65536
+#if SQLITE_PCLEANER_QUEUE_PAGES<1 || SQLITE_PCLEANER_QUEUE_PAGES>PCLEANER_QUEUE_MAX
+# error "SQLITE_PCLEANER_QUEUE_PAGES must be between 1 and 65536"
+#endif
+
+/*
+** The file control with which the write queue of pcleaner.c asks a file
+** of the unix VFS (os_unix.c, patch 0025) for its descriptor, so that its
+** writer thread can write without touching the unixFile object the
+** connection's thread is using.  The argument is a PcwFd; os_unix.c fills
+** in the descriptor and its own io_methods, which the caller compares with
+** the file's methods, so that a shim VFS forwarding file controls to a
+** unix file below it is never bypassed.  The value is outside upstream's
+** range of SQLITE_FCNTL_* codes.
+*/
+#define SQLITE_FCNTL_LIPSQLITE_FD 0x4c495001
+typedef struct PcwFd PcwFd;
+struct PcwFd {
+  int fd;                              /* The file descriptor */
+  const sqlite3_io_methods *pMethods;  /* The methods of the unix file */
+};
+
+/*
+** The page cleaner's state of one pager, a member of struct Pager (patch
+** 0025), zeroed when the pager is opened.  The pager's write transactions
+** copy the connection's settings into it (sqlite3PcleanerBegin()).
+*/
+typedef struct PCleaner PCleaner;
+typedef struct PcwQueue PcwQueue;
+struct PCleaner {
+  u8 eMode;                 /* PCLEANER_OFF, _SYNC or _THREAD */
+  double rThreshold;        /* Clean when this fraction of cache is dirty */
+  int nQueuePage;           /* Most pages in the write queue (THREAD) */
+  int nRetry;               /* Page allocations before looking again */
+  Pager *pPager;            /* The pager this state belongs to */
+  PCache *pCache;           /* Its page cache */
+  PcwQueue *pQueue;         /* The write queue, for PCLEANER_THREAD */
+  i64 nBatch;               /* Batches written */
+  i64 nPage;                /* Pages written by those batches */
+  i64 nUsec;                /* Microseconds spent writing them */
+  i64 nBusy;                /* Batches not written: database locked */
+  i64 aQueueStat[4];        /* Statistics of write queues freed so far */
+};
+
+/*
+** The per-connection settings of the page cleaner, db->fork.pcleaner,
+** copied into the pager when a write transaction starts.
+*/
+typedef struct PcleanerConn PcleanerConn;
+struct PcleanerConn {
+  u8 eMode;                 /* PRAGMA page_cleaner: PCLEANER_OFF, ... */
+  double rThreshold;        /* PRAGMA page_cleaner_threshold */
+  int nQueue;               /* PRAGMA page_cleaner_queue */
+};
+
+/* pcleaner.c, and the hooks of patch 0025 in pager.c and pcache.c */
+int sqlite3PcleanerBegin(sqlite3*, Pager*);
+int sqlite3PcleanerAlloc(PCleaner*);
+void sqlite3PcleanerClose(PCleaner*);
+void sqlite3PcleanerSpill(PCleaner*, int);
+int sqlite3PcleanerFlush(PCleaner*);
+void sqlite3PcleanerConnInit(sqlite3*);
+void sqlite3PcleanerPragma(Parse*, const char*, const char*);
+void sqlite3PcleanerThresholdPragma(Parse*, const char*, const char*);
+void sqlite3PcleanerStatsPragma(Parse*, const char*, const char*);
+void sqlite3PcleanerQueuePragma(Parse*, const char*, const char*);
+int sqlite3PagerPageSize(Pager*);
+sqlite3_file *sqlite3PagerWalFd(Pager*);
+int sqlite3PagerCleanerAllowed(Pager*);
+int sqlite3PagerCleanerWrite(Pager*, PgHdr*, int);
+PCleaner *sqlite3PagerCleaner(Pager*);
+PCache *sqlite3PagerPCache(Pager*);
+int sqlite3PcacheDirtyCount(PCache*);
+
+#endif /* SQLITE_PCLEANER_H */
