@@ -53,6 +53,14 @@
 **       "n/a" as text, "2.5" in an INTEGER column as a REAL, but "007" in
 **       an INTEGER column as 7 (its affinity converts it).  How many did
 **       not fit, per column, with the first one's line, is reported.
+**
+** Each step is a function of its own with the state of the import in a
+** CaImport: caOpenInput(), caReadFirstRow(), caSample(), caDetectHeader(),
+** caExistingTable(), caNameColumns(), caSeekData(), caCreateTable(),
+** caPrepareInsert(), caLoadRows(), caCommit() and caReport().
+** csvautoImport() runs them in order while they succeed; a step that
+** fails records its message with caFail().  caImportEnd() is the one
+** exit: it undoes a failed import, reports it, and frees everything.
 */
 
 /* Sample sizes (rows). */
@@ -116,9 +124,12 @@ struct CaReader {
 */
 static int caFill(CaReader *r){
   size_t got;
+  assert( r->iBuf==r->nBuf );
   if( r->in==0 || r->bEof ) return EOF;
+  assert( r->buf!=0 );
   r->iOff += r->nBuf;
   got = fread(r->buf, 1, CA_BUFSZ, r->in);
+  assert( got<=CA_BUFSZ );
   r->nBuf = (i64)got;
   r->iBuf = 0;
   if( got==0 ){
@@ -134,6 +145,7 @@ static int caFill(CaReader *r){
 ** file that can be repositioned).  Return 0 on success.
 */
 static int caSeek(CaReader *r, i64 iOff){
+  assert( iOff>=0 );
   if( r->in==0 ){
     r->iBuf = iOff<r->nBuf ? iOff : r->nBuf;
     return 0;
@@ -147,6 +159,7 @@ static int caSeek(CaReader *r, i64 iOff){
 
 /* The input offset of the next byte to be read. */
 static i64 caTell(CaReader *r){
+  assert( r->iBuf>=0 && r->iBuf<=r->nBuf );
   return (r->in ? r->iOff : 0) + r->iBuf;
 }
 
@@ -172,16 +185,19 @@ static void caAppend(CaReader *r, int c){
     r->z = sqlite3_realloc64(r->z, r->nAlloc);
     shell_check_oom(r->z);
   }
+  assert( r->n+1<r->nAlloc );
   r->z[r->n++] = (char)c;
 }
 
 /* Append n bytes to the record's text. */
 static void caAppendN(CaReader *r, const unsigned char *z, i64 n){
+  assert( n>0 );
   if( r->n+n>=r->nAlloc ){
     r->nAlloc = r->nAlloc*2 + n + 256;
     r->z = sqlite3_realloc64(r->z, r->nAlloc);
     shell_check_oom(r->z);
   }
+  assert( r->n+n<r->nAlloc );
   memcpy(&r->z[r->n], z, (size_t)n);
   r->n += n;
 }
@@ -195,6 +211,7 @@ static int caScan(CaReader *r, const unsigned char *aStop){
   while( 1 ){
     const unsigned char *zBuf = r->buf;
     i64 i = r->iBuf, n = r->nBuf, j = i;
+    assert( i>=0 && i<=n );
     while( j<n && !aStop[zBuf[j]] ) j++;
     if( j>i ) caAppendN(r, &zBuf[i], j-i);
     if( j<n ){
@@ -203,12 +220,15 @@ static int caScan(CaReader *r, const unsigned char *aStop){
     }
     r->iBuf = n;
     if( caFill(r)==EOF ) return EOF;
+    assert( r->iBuf==1 );
     r->iBuf--;
   }
 }
 
 /* End the current field, which started at z[iStart]. */
 static void caEndField(CaReader *r, i64 iStart, int bQuoted){
+  assert( iStart>=0 && iStart<=r->n );
+  assert( r->nField==0 || iStart>r->aFld[r->nField-1] );
   if( r->nField>=r->nFieldAlloc ){
     r->nFieldAlloc = r->nFieldAlloc*2 + 16;
     r->aFld = sqlite3_realloc64(r->aFld, r->nFieldAlloc*sizeof(r->aFld[0]));
@@ -218,11 +238,13 @@ static void caEndField(CaReader *r, i64 iStart, int bQuoted){
     shell_check_oom(r->aLen);
     shell_check_oom(r->aQuoted);
   }
+  assert( r->nField<r->nFieldAlloc );
   r->aFld[r->nField] = iStart;
   r->aLen[r->nField] = (int)(r->n - iStart);
   r->aQuoted[r->nField] = (unsigned char)bQuoted;
   r->nField++;
   caAppend(r, 0);
+  assert( r->z[r->n-1]==0 );
 }
 
 /*
@@ -231,7 +253,9 @@ static void caEndField(CaReader *r, i64 iStart, int bQuoted){
 ** points above U+10FFFF are not).
 */
 static int caUtf8Len(const unsigned char *z, i64 n){
-  int c = z[0];
+  int c;
+  assert( n>=1 );
+  c = z[0];
   if( c<0x80 ) return 1;
   if( c>=0xc2 && c<=0xdf ){
     return (n>=2 && (z[1]&0xc0)==0x80) ? 2 : 0;
@@ -272,13 +296,16 @@ static int caCheckUtf8(CaReader *r){
     if( k==0 ){
       int iFld = 0;
       while( iFld+1<r->nField && r->aFld[iFld+1]<=i ) iFld++;
+      assert( iFld<r->nField && r->aFld[iFld]<=i );
       r->bUtf8Error = 1;
       return caError(r, r->iRecLine,
           "byte 0x%02x in field %d is not UTF-8 (convert the file, "
           "for example with iconv -f ISO-8859-1 -t UTF-8)", z[i], iFld+1);
     }
+    assert( k>=2 && k<=r->n - i );
     i += k;
   }
+  assert( i==r->n );
   return CA_ROW;
 }
 
@@ -359,6 +386,7 @@ static int caReadRecord(CaReader *r, int bCheck){
       if( c!=cSep && r->n>iStart && r->z[r->n-1]=='\r' ) r->n--;
     }
     caEndField(r, iStart, bQuoted);
+    assert( c==cSep || c==cRow || c==EOF );
     if( c==cSep ){
       /* The next field, maybe empty and the last of the record */
       c = CA_GETC(r);
@@ -367,6 +395,7 @@ static int caReadRecord(CaReader *r, int bCheck){
     if( c==cRow ) r->nLine++;
     break;
   }
+  assert( r->nField>=1 && r->nLine>=r->iRecLine );
   if( bCheck ) return caCheckUtf8(r);
   return CA_ROW;
 }
@@ -386,6 +415,7 @@ static int caClassify(const char *z, int n, i64 *piVal){
   int nDigit;
   u64 v = 0;
   int bOver = 0;
+  assert( n>=0 );
   if( n==0 ) return CA_EMPTY;
   if( z[0]=='-' || z[0]=='+' ){
     bNeg = z[0]=='-';
@@ -402,6 +432,7 @@ static int caClassify(const char *z, int n, i64 *piVal){
     nDigit++;
     i++;
   }
+  assert( i>=nDigit && i<=n );
   if( nDigit>1 && z[i-nDigit]=='0' ) return CA_TEXT;
   if( i==n ){
     if( nDigit==0 ) return CA_TEXT;
@@ -431,9 +462,6 @@ static int caClassify(const char *z, int n, i64 *piVal){
   return i==n ? CA_REAL : CA_TEXT;
 }
 
-/* The bar of the import running, for caFail() (src/shell/shell_fork.c) */
-static ShellBar *caCurProgress = 0;
-
 /*
 ** Per-column state of the import.
 */
@@ -449,6 +477,7 @@ struct CaColumn {
 
 /* The name of a column type */
 static const char *caTypeName(int eType){
+  assert( eType==CA_INT || eType==CA_REAL || eType==CA_TEXT );
   return eType==CA_INT ? "INTEGER" : eType==CA_REAL ? "REAL" : "TEXT";
 }
 
@@ -492,15 +521,22 @@ static int caSniffSeparator(CaReader *r){
   r->nLine = nLine;
   sqlite3_free(r->zErr);
   r->zErr = 0;
+  assert( bestN>1 || bestSep==',' );
   return bestSep;
 }
 
-/* Add the values of the current record to the column statistics */
-static void caSampleRecord(CaReader *r, CaColumn *aCol){
+/*
+** Add the values of the current record, which has nCol fields, to the
+** column statistics aCol[0..nCol-1].
+*/
+static void caSampleRecord(CaReader *r, CaColumn *aCol, int nCol){
   int i;
   i64 iVal;
-  for(i=0; i<r->nField; i++){
-    aCol[i].nSeen[caClassify(CA_FIELD(r,i), r->aLen[i], &iVal)]++;
+  assert( r->nField==nCol );
+  for(i=0; i<nCol; i++){
+    int eKind = caClassify(CA_FIELD(r,i), r->aLen[i], &iVal);
+    assert( eKind>=CA_EMPTY && eKind<=CA_TEXT );
+    aCol[i].nSeen[eKind]++;
   }
 }
 
@@ -523,16 +559,61 @@ static int caAffinity(const char *zType){
 }
 
 /*
-** Undo an import that failed: roll the savepoint back (the table made by
-** the import goes with it) and report zMsg.
+** The state of one import, from csvautoImport() to caImportEnd(), which
+** releases every resource held here.  Each step below works on it and
+** either succeeds, returning 0, or records why it failed with caFail()
+** and returns 1; csvautoImport() then runs no further step.
 */
-static int caFail(ShellState *p, const char *zMsg, int bInTx){
-  shellBarEnd(caCurProgress);
-  if( bInTx ){
-    sqlite3_exec(p->db, "ROLLBACK TO csvauto; RELEASE csvauto;", 0, 0, 0);
-  }
-  cli_printf(stderr, "%s\n", zMsg);
-  cli_printf(stderr, ".import --auto: nothing imported\n");
+typedef struct CaImport CaImport;
+struct CaImport {
+  /* What csvautoImport() was given */
+  ShellState *p;              /* The shell */
+  ImportCtx *pCtx;            /* Open input (the caller cleans it up) */
+  const char *zSchema;        /* Schema of the table, or NULL */
+  const char *zTable;         /* Table to import into */
+  i64 nSkip;                  /* Rows to skip before the first */
+  int eVerbose;               /* -v given */
+  int bKeepGoing;             /* --keep-going: skip bad rows */
+  /* The input */
+  CaReader r;                 /* Its reader */
+  int bSeekable;              /* r.in is a file that can be repositioned */
+  i64 nFileSize;              /* Its size in bytes, or -1 */
+  i64 nFirstLine;             /* Number of the input's first line */
+  /* The columns */
+  int nCol;                   /* Fields of the first row: the columns */
+  CaColumn *aCol;             /* nCol columns */
+  char **azFirst;             /* The first row's nCol fields */
+  i64 iDataStart;             /* Offset of the row after the first */
+  i64 nDataLine;              /* Its line */
+  i64 nSampled;               /* Rows of the head sampled after the first */
+  int bHeader;                /* The first row is the column names */
+  int bExists;                /* The table (or a view) exists */
+  /* The load */
+  int bInTx;                  /* SAVEPOINT csvauto is open */
+  char *zCreate;              /* The CREATE TABLE statement used, or NULL */
+  sqlite3_stmt *pStmt;        /* The INSERT */
+  i64 nRow;                   /* Rows inserted */
+  i64 nMisfit;                /* Values that did not fit their column */
+  i64 nSkipped;               /* Bad rows skipped by --keep-going */
+  char *azSkipped[CA_SKIP_SHOWN];  /* The first ones' messages */
+  ShellBar prog;              /* The progress bar (src/shell/shell_fork.c) */
+  /* The failure */
+  int bFailed;                /* caFail() was called */
+  const char *zFail;          /* Its message: a constant, zErr or r.zErr */
+  char *zErr;                 /* A message of ours (sqlite3_malloc) */
+};
+
+/*
+** Record that the running step failed with the message zMsg, which
+** caImportEnd() prints.  zMsg is a constant, pI->zErr or pI->r.zErr (both
+** freed by caImportEnd()); it is NULL if the sqlite3_mprintf() that made
+** it ran out of memory.  At most one failure is recorded.  Return 1, the
+** step's return code.
+*/
+static int caFail(CaImport *pI, const char *zMsg){
+  assert( pI->bFailed==0 );
+  pI->bFailed = 1;
+  pI->zFail = zMsg;
   return 1;
 }
 
@@ -541,13 +622,17 @@ static int caFail(ShellState *p, const char *zMsg, int bInTx){
 ** ("FILE:LINE: ...", from sqlite3_malloc(), which this takes over).  The
 ** first CA_SKIP_SHOWN messages are kept for caReportSkipped().
 */
-static void caSkipped(i64 *pnSkipped, char **azSkipped, char *zMsg){
-  if( *pnSkipped<CA_SKIP_SHOWN ){
-    azSkipped[*pnSkipped] = zMsg;
+static void caSkipped(CaImport *pI, char *zMsg){
+  assert( pI->bKeepGoing );
+  assert( zMsg!=0 );
+  assert( pI->nSkipped>=0 );
+  if( pI->nSkipped<CA_SKIP_SHOWN ){
+    assert( pI->azSkipped[pI->nSkipped]==0 );
+    pI->azSkipped[pI->nSkipped] = zMsg;
   }else{
     sqlite3_free(zMsg);
   }
-  (*pnSkipped)++;
+  pI->nSkipped++;
 }
 
 /*
@@ -572,69 +657,47 @@ static int caResync(CaReader *r){
 ** --keep-going: report on stderr the bad rows that were skipped: the
 ** first CA_SKIP_SHOWN messages, then how many in all and at which lines.
 */
-static void caReportSkipped(const char *zTable, i64 nSkipped, char **azSkipped){
+static void caReportSkipped(CaImport *pI){
   int i;
+  i64 nSkipped = pI->nSkipped;
+  assert( nSkipped>0 );
   for(i=0; i<CA_SKIP_SHOWN && i<nSkipped; i++){
-    cli_printf(stderr, "%s (row skipped)\n", azSkipped[i]);
+    assert( pI->azSkipped[i]!=0 );
+    cli_printf(stderr, "%s (row skipped)\n", pI->azSkipped[i]);
   }
   cli_printf(stderr, ".import --auto --keep-going: %lld bad row%s skipped%s; "
              "table %s kept\n", nSkipped, nSkipped==1 ? "" : "s",
-             nSkipped>CA_SKIP_SHOWN ? " (the first ones listed)" : "", zTable);
+             nSkipped>CA_SKIP_SHOWN ? " (the first ones listed)" : "",
+             pI->zTable);
+}
+
+/* The size of the input in bytes, for the sample and the progress bar */
+static i64 caInputSize(CaImport *pI){
+  return pI->bSeekable ? pI->nFileSize : pI->r.nBuf;
 }
 
 /*
-** The typed import.  pCtx holds the input dotCmdImport() opened (a file,
-** a pipe, or "<<" text in memory); the caller cleans it up.  cColSep is 0
-** if no separator was given.  Return 0 on success, 1 on error.
+** Step: set pI->r up to read the input that pI->pCtx holds.  A file that
+** can be repositioned is read CA_BUFSZ bytes at a time; a pipe is read
+** whole into memory, so that it can be sampled and then read again; "<<"
+** text is read where it is.  Return 0, or 1 (caFail()) if a pipe is too
+** large to be held in memory.
 */
-static int csvautoImport(
-  ShellState *p,              /* The shell */
-  ImportCtx *pCtx,            /* Open input */
-  const char *zSchema,        /* Schema of the table, or NULL */
-  const char *zTable,         /* Table to import into */
-  int cColSep,                /* Column separator, 0 to detect */
-  int cRowSep,                /* Row separator */
-  i64 nSkip,                  /* Rows to skip before the first */
-  int eVerbose,               /* -v given */
-  int bKeepGoing              /* --keep-going: skip bad rows */
-){
-  CaReader r;
-  CaColumn *aCol = 0;
-  int nCol = 0;
-  int i, rc = 0, bInTx = 0, bHeader = 0, bExists = 0, bSeekable = 0;
-  i64 nFileSize = -1;
-  i64 iDataStart;             /* Offset of the first row after the header */
-  i64 nDataLine;              /* Its line */
-  i64 nRow = 0, nMisfit = 0;
-  i64 nSampled = 0;           /* Rows sampled after the first */
-  char **azFirst = 0;         /* The first row's fields */
-  sqlite3_str *pSql;
-  char *zSql = 0;
-  char *zErr = 0;
-  sqlite3_stmt *pStmt = 0;
-  char *zCreate = 0;          /* The CREATE TABLE statement used */
-  ShellBar prog;              /* The progress bar (shell_fork.c) */
-  i64 nSkipped = 0;           /* Bad rows skipped by --keep-going */
-  char *azSkipped[CA_SKIP_SHOWN];  /* The first ones' messages */
-
-  memset(&r, 0, sizeof(r));
-  shellBarInit(&prog);
-  memset(azSkipped, 0, sizeof(azSkipped));
-  caCurProgress = &prog;
-  r.zName = pCtx->zFile;
-  r.cRow = cRowSep;
-  r.nLine = pCtx->nLine>0 ? pCtx->nLine : 1;
+static int caOpenInput(CaImport *pI){
+  CaReader *r = &pI->r;
+  ImportCtx *pCtx = pI->pCtx;
+  assert( r->buf==0 && r->nBuf==0 && r->iBuf==0 && !pI->bSeekable );
   if( pCtx->in!=0 && fseek(pCtx->in, 0, SEEK_END)==0 ){
     long sz = ftell(pCtx->in);
     if( sz>=0 && fseek(pCtx->in, 0, SEEK_SET)==0 ){
-      nFileSize = sz;
-      bSeekable = 1;
+      pI->nFileSize = sz;
+      pI->bSeekable = 1;
     }
   }
-  if( bSeekable ){
-    r.in = pCtx->in;
-    r.bufAlloc = r.buf = sqlite3_malloc64(CA_BUFSZ);
-    shell_check_oom(r.buf);
+  if( pI->bSeekable ){
+    r->in = pCtx->in;
+    r->bufAlloc = r->buf = sqlite3_malloc64(CA_BUFSZ);
+    shell_check_oom(r->buf);
   }else if( pCtx->in!=0 ){
     /* A pipe: read it all, so that it can be sampled and then read again */
     sqlite3_str *pAll = sqlite3_str_new(0);
@@ -647,393 +710,636 @@ static int csvautoImport(
     sqlite3_free(zChunk);
     if( sqlite3_str_errcode(pAll)!=SQLITE_OK ){
       sqlite3_free(sqlite3_str_finish(pAll));
-      zErr = sqlite3_mprintf("%s: cannot be repositioned, and is too large "
-                             "to be read into memory", r.zName);
-      rc = caFail(p, zErr, 0);
-      goto import_done;
+      pI->zErr = sqlite3_mprintf("%s: cannot be repositioned, and is too "
+                                 "large to be read into memory", r->zName);
+      return caFail(pI, pI->zErr);
     }
-    r.nBuf = sqlite3_str_length(pAll);
-    r.bufAlloc = r.buf = (unsigned char*)sqlite3_str_finish(pAll);
-    if( r.buf==0 ){
-      r.bufAlloc = r.buf = sqlite3_malloc64(1);
-      shell_check_oom(r.buf);
-      r.nBuf = 0;
+    r->nBuf = sqlite3_str_length(pAll);
+    r->bufAlloc = r->buf = (unsigned char*)sqlite3_str_finish(pAll);
+    if( r->buf==0 ){
+      r->bufAlloc = r->buf = sqlite3_malloc64(1);
+      shell_check_oom(r->buf);
+      r->nBuf = 0;
     }
   }else{
-    r.buf = (unsigned char*)pCtx->zIn;
-    r.nBuf = (i64)strlen(pCtx->zIn);
+    assert( pCtx->zIn!=0 );
+    r->buf = (unsigned char*)pCtx->zIn;
+    r->nBuf = (i64)strlen(pCtx->zIn);
   }
-  /* A UTF-8 byte order mark is not data */
-  if( CA_GETC(&r)==0xef && CA_GETC(&r)==0xbb && CA_GETC(&r)==0xbf ){
-    /* skipped */
-  }else{
-    caSeek(&r, 0);
-  }
-  r.cSep = cColSep ? cColSep : caSniffSeparator(&r);
-  if( r.cSep=='"' || r.cSep==r.cRow ){
-    rc = caFail(p, "Error: .import --auto: the column separator cannot be "
-                   "a quote or the row separator", 0);
-    goto import_done;
-  }
-  for(i=0; i<nSkip; i++){
-    if( caReadRecord(&r, 0)!=CA_ROW ) break;
-  }
+  assert( r->buf!=0 && r->nBuf>=0 && r->iBuf==0 );
+  assert( (r->in!=0)==pI->bSeekable );
+  return 0;
+}
 
-  /* The first row, and how many columns there are */
-  rc = caReadRecord(&r, 1);
+/*
+** Position the reader at the start of the input (its line number
+** pI->nFirstLine), past a UTF-8 byte order mark if the input starts with
+** one: a byte order mark is not data.
+*/
+static void caInputStart(CaImport *pI){
+  CaReader *r = &pI->r;
+  caSeek(r, 0);
+  r->nLine = pI->nFirstLine;
+  if( CA_GETC(r)!=0xef || CA_GETC(r)!=0xbb || CA_GETC(r)!=0xbf ){
+    caSeek(r, 0);
+  }
+}
+
+/* Skip the --skip rows (pI->nSkip of them, or as many as there are). */
+static void caSkipRows(CaImport *pI){
+  i64 i;
+  for(i=0; i<pI->nSkip; i++){
+    if( caReadRecord(&pI->r, 0)!=CA_ROW ) break;
+  }
+}
+
+/*
+** Step: choose the column separator (cColSep, or the one
+** caSniffSeparator() detects if it is 0), skip the --skip rows, and read
+** the first row, which gives the number of columns.  On success, pI->nCol
+** is more than 0, pI->aCol[] holds nCol zeroed columns, pI->azFirst[] the
+** first row's fields, and pI->iDataStart and pI->nDataLine where the row
+** after it starts.  Return 0, or 1 (caFail()) if the separator cannot be
+** used, the first row is bad or there is none.
+*/
+static int caReadFirstRow(CaImport *pI, int cColSep){
+  CaReader *r = &pI->r;
+  int i, rc;
+  assert( pI->nCol==0 && pI->aCol==0 && pI->azFirst==0 );
+  caInputStart(pI);
+  r->cSep = cColSep ? cColSep : caSniffSeparator(r);
+  if( r->cSep=='"' || r->cSep==r->cRow ){
+    return caFail(pI, "Error: .import --auto: the column separator cannot "
+                      "be a quote or the row separator");
+  }
+  caSkipRows(pI);
+  rc = caReadRecord(r, 1);
   if( rc==CA_ERROR ){
-    rc = caFail(p, r.zErr, 0);
-    goto import_done;
+    return caFail(pI, r->zErr);
   }
   if( rc==CA_EOF ){
-    zErr = sqlite3_mprintf("%s: empty file", r.zName);
-    rc = caFail(p, zErr, 0);
-    goto import_done;
+    pI->zErr = sqlite3_mprintf("%s: empty file", r->zName);
+    return caFail(pI, pI->zErr);
   }
-  rc = 0;
-  nCol = r.nField;
-  aCol = sqlite3_malloc64(sizeof(CaColumn)*nCol);
-  azFirst = sqlite3_malloc64(sizeof(char*)*nCol);
-  shell_check_oom(aCol);
-  shell_check_oom(azFirst);
-  memset(aCol, 0, sizeof(CaColumn)*nCol);
-  for(i=0; i<nCol; i++){
-    azFirst[i] = sqlite3_mprintf("%s", CA_FIELD(&r,i));
-    shell_check_oom(azFirst[i]);
+  assert( rc==CA_ROW && r->nField>0 );
+  pI->nCol = r->nField;
+  pI->aCol = sqlite3_malloc64(sizeof(CaColumn)*pI->nCol);
+  pI->azFirst = sqlite3_malloc64(sizeof(char*)*pI->nCol);
+  shell_check_oom(pI->aCol);
+  shell_check_oom(pI->azFirst);
+  memset(pI->aCol, 0, sizeof(CaColumn)*pI->nCol);
+  for(i=0; i<pI->nCol; i++){
+    pI->azFirst[i] = sqlite3_mprintf("%s", CA_FIELD(r,i));
+    shell_check_oom(pI->azFirst[i]);
   }
-  iDataStart = caTell(&r);
-  nDataLine = r.nLine;
+  pI->iDataStart = caTell(r);
+  pI->nDataLine = r->nLine;
+  return 0;
+}
 
-  /* The sample: the head, then chunks spread through the rest */
+/*
+** Step: add to the column statistics the rows of the sample after the
+** first: the head, CA_HEAD_ROWS rows (pI->nSampled counts them), then, if
+** the head was full, CA_SPREAD chunks of CA_CHUNK_ROWS rows spread evenly
+** through the rest of the input.  The head and each chunk end at a row
+** that cannot be read or has another number of fields (the load reports
+** it).  Leaves the reader anywhere in the input.
+*/
+static void caSample(CaImport *pI){
+  CaReader *r = &pI->r;
+  int i;
+  assert( pI->nCol>0 && pI->nSampled==0 );
   for(i=0; i<CA_HEAD_ROWS; i++){
-    int rc2 = caReadRecord(&r, 0);
-    if( rc2!=CA_ROW || r.nField!=nCol ) break;
-    caSampleRecord(&r, aCol);
-    nSampled++;
+    int rc = caReadRecord(r, 0);
+    if( rc!=CA_ROW || r->nField!=pI->nCol ) break;
+    caSampleRecord(r, pI->aCol, pI->nCol);
+    pI->nSampled++;
   }
+  assert( pI->nSampled==i && i<=CA_HEAD_ROWS );
   if( i==CA_HEAD_ROWS ){
-    i64 iHeadEnd = caTell(&r);
-    i64 nTotal = bSeekable ? nFileSize : r.nBuf;
+    i64 iHeadEnd = caTell(r);
+    i64 nTotal = caInputSize(pI);
     int k, j;
     for(k=1; k<=CA_SPREAD && nTotal>iHeadEnd; k++){
       i64 iOff = iHeadEnd + (nTotal - iHeadEnd)/(CA_SPREAD+1)*k;
       int c;
-      if( caSeek(&r, iOff) ) break;
+      assert( iOff>=iHeadEnd && iOff<nTotal );
+      if( caSeek(r, iOff) ) break;
       /* Resynchronise at the start of a line.  In a file with quoted
       ** line breaks this may land inside a field: such a chunk ends at
       ** its first row with the wrong number of fields. */
-      do{ c = CA_GETC(&r); }while( c!=EOF && c!=r.cRow );
+      do{ c = CA_GETC(r); }while( c!=EOF && c!=r->cRow );
       for(j=0; j<CA_CHUNK_ROWS; j++){
-        int rc2 = caReadRecord(&r, 0);
-        if( rc2!=CA_ROW || r.nField!=nCol ) break;
-        caSampleRecord(&r, aCol);
+        int rc = caReadRecord(r, 0);
+        if( rc!=CA_ROW || r->nField!=pI->nCol ) break;
+        caSampleRecord(r, pI->aCol, pI->nCol);
       }
     }
   }
-  sqlite3_free(r.zErr);
-  r.zErr = 0;
+  sqlite3_free(r->zErr);
+  r->zErr = 0;
+}
 
-  /* Does the table exist?  Otherwise decide the types and the header. */
-  bExists = sqlite3_table_column_metadata(p->db, zSchema, zTable,0,0,0,0,0,0)
-                ==SQLITE_OK
-      || db_int(p->db, "SELECT count(*) FROM \"%w\".sqlite_schema"
-                       " WHERE name=%Q AND type='view'",
-                       zSchema ? zSchema : "main", zTable)>0;
-  {
-    /* The first row is a header if no column is numeric, or if a numeric
-    ** column has text there.  If it is not, it is data: sample it too. */
-    int bAnyNumeric = 0, bText = 0;
+/*
+** Step: decide whether the first row is a header, and the type of each
+** column.  The first row is a header if no column is numeric, or if a
+** numeric column has text there; a file of one row is a header unless a
+** value of it is a number.  If the first row is data, it is sampled too.
+** Sets pI->bHeader and every pI->aCol[].eType.
+*/
+static void caDetectHeader(CaImport *pI){
+  CaColumn *aCol = pI->aCol;
+  int nCol = pI->nCol;
+  int i, bAnyNumeric = 0, bText = 0;
+  assert( nCol>0 && aCol!=0 && pI->azFirst!=0 );
+  for(i=0; i<nCol; i++){
+    i64 iVal;
+    int eKind = caClassify(pI->azFirst[i], (int)strlen(pI->azFirst[i]), &iVal);
+    if( caColumnType(&aCol[i])!=CA_TEXT ){
+      bAnyNumeric = 1;
+      if( eKind==CA_TEXT ) bText = 1;
+    }
+  }
+  pI->bHeader = !bAnyNumeric || bText;
+  if( pI->nSampled==0 ){
+    /* Only one row: a header if none of its values is a number */
+    pI->bHeader = 1;
     for(i=0; i<nCol; i++){
       i64 iVal;
-      int eKind = caClassify(azFirst[i], (int)strlen(azFirst[i]), &iVal);
-      if( caColumnType(&aCol[i])!=CA_TEXT ){
-        bAnyNumeric = 1;
-        if( eKind==CA_TEXT ) bText = 1;
+      if( caClassify(pI->azFirst[i], (int)strlen(pI->azFirst[i]), &iVal)
+            !=CA_TEXT ){
+        pI->bHeader = 0;
       }
-    }
-    bHeader = !bAnyNumeric || bText;
-    if( nSampled==0 ){
-      /* Only one row: a header if none of its values is a number */
-      bHeader = 1;
-      for(i=0; i<nCol; i++){
-        i64 iVal;
-        if( caClassify(azFirst[i], (int)strlen(azFirst[i]), &iVal)!=CA_TEXT ){
-          bHeader = 0;
-        }
-      }
-    }
-    for(i=0; i<nCol; i++){
-      if( !bHeader ){
-        i64 iVal;
-        aCol[i].nSeen[caClassify(azFirst[i], (int)strlen(azFirst[i]), &iVal)]++;
-      }
-      aCol[i].eType = caColumnType(&aCol[i]);
     }
   }
-  if( bExists ){
-    /* Bind by the declared types of the existing table's columns */
-    int nTabCol = 0;
-    sqlite3_stmt *pInfo = 0;
-    zSql = sqlite3_mprintf("SELECT type FROM pragma_table_info(%Q,%Q)",
-                           zTable, zSchema);
-    shell_check_oom(zSql);
-    if( sqlite3_prepare_v2(p->db, zSql, -1, &pInfo, 0)==SQLITE_OK ){
-      while( sqlite3_step(pInfo)==SQLITE_ROW ){
-        if( nTabCol<nCol ){
-          aCol[nTabCol].eType =
-              caAffinity((const char*)sqlite3_column_text(pInfo, 0));
-        }
-        nTabCol++;
-      }
+  for(i=0; i<nCol; i++){
+    if( !pI->bHeader ){
+      i64 iVal;
+      int eKind = caClassify(pI->azFirst[i], (int)strlen(pI->azFirst[i]),
+                             &iVal);
+      assert( eKind>=CA_EMPTY && eKind<=CA_TEXT );
+      aCol[i].nSeen[eKind]++;
     }
-    sqlite3_finalize(pInfo);
-    sqlite3_free(zSql);
-    zSql = 0;
-    if( nTabCol!=nCol ){
-      zErr = sqlite3_mprintf("%s:%lld: %d fields, but table %s has %d columns",
-                             r.zName, nDataLine-1, nCol, zTable, nTabCol);
-      rc = caFail(p, zErr, 0);
-      goto import_done;
+    aCol[i].eType = caColumnType(&aCol[i]);
+  }
+}
+
+/*
+** Step: find out whether the table (or a view of that name) exists.  If
+** it does, the values are bound by the affinities of its columns'
+** declared types instead of the detected types (pI->aCol[].eType), and it
+** must have pI->nCol columns.  Sets pI->bExists.  Return 0, or 1
+** (caFail()) if the number of columns differs.
+*/
+static int caExistingTable(CaImport *pI){
+  ShellState *p = pI->p;
+  int nTabCol = 0;
+  sqlite3_stmt *pInfo = 0;
+  char *zSql;
+  assert( pI->nCol>0 && !pI->bInTx );
+  pI->bExists =
+         sqlite3_table_column_metadata(p->db, pI->zSchema, pI->zTable,
+                                       0,0,0,0,0,0)==SQLITE_OK
+      || db_int(p->db, "SELECT count(*) FROM \"%w\".sqlite_schema"
+                       " WHERE name=%Q AND type='view'",
+                       pI->zSchema ? pI->zSchema : "main", pI->zTable)>0;
+  if( !pI->bExists ) return 0;
+  zSql = sqlite3_mprintf("SELECT type FROM pragma_table_info(%Q,%Q)",
+                         pI->zTable, pI->zSchema);
+  shell_check_oom(zSql);
+  if( sqlite3_prepare_v2(p->db, zSql, -1, &pInfo, 0)==SQLITE_OK ){
+    while( sqlite3_step(pInfo)==SQLITE_ROW ){
+      if( nTabCol<pI->nCol ){
+        pI->aCol[nTabCol].eType =
+            caAffinity((const char*)sqlite3_column_text(pInfo, 0));
+      }
+      nTabCol++;
     }
   }
-  if( bHeader && !bExists ){
-    for(i=0; i<nCol; i++){
+  sqlite3_finalize(pInfo);
+  sqlite3_free(zSql);
+  if( nTabCol!=pI->nCol ){
+    pI->zErr = sqlite3_mprintf("%s:%lld: %d fields, but table %s has %d "
+                               "columns", pI->r.zName, pI->nDataLine-1,
+                               pI->nCol, pI->zTable, nTabCol);
+    return caFail(pI, pI->zErr);
+  }
+  return 0;
+}
+
+/*
+** Step: name the columns of the table to be created (none if it exists):
+** the header's fields, which must be non-empty and distinct ignoring
+** case (they move from pI->azFirst[] to pI->aCol[].zName), or column1,
+** column2, ... without a header.  Return 0, or 1 (caFail()) for a bad
+** header.
+*/
+static int caNameColumns(CaImport *pI){
+  CaColumn *aCol = pI->aCol;
+  int i;
+  if( pI->bExists ) return 0;
+  for(i=0; i<pI->nCol; i++){
+    assert( aCol[i].zName==0 );
+    if( pI->bHeader ){
+      char *zName = pI->azFirst[i];
       int j;
-      if( azFirst[i][0]==0 ){
-        zErr = sqlite3_mprintf("%s:%lld: header: column %d has no name",
-                               r.zName, nDataLine-1, i+1);
-        rc = caFail(p, zErr, 0);
-        goto import_done;
+      assert( zName!=0 );
+      if( zName[0]==0 ){
+        pI->zErr = sqlite3_mprintf("%s:%lld: header: column %d has no name",
+                                   pI->r.zName, pI->nDataLine-1, i+1);
+        return caFail(pI, pI->zErr);
       }
       for(j=0; j<i; j++){
-        if( sqlite3_stricmp(azFirst[i], aCol[j].zName)==0 ){
-          zErr = sqlite3_mprintf(
+        if( sqlite3_stricmp(zName, aCol[j].zName)==0 ){
+          pI->zErr = sqlite3_mprintf(
               "%s:%lld: header: columns %d and %d are both named \"%s\"",
-              r.zName, nDataLine-1, j+1, i+1, azFirst[i]);
-          rc = caFail(p, zErr, 0);
-          goto import_done;
+              pI->r.zName, pI->nDataLine-1, j+1, i+1, zName);
+          return caFail(pI, pI->zErr);
         }
       }
-      aCol[i].zName = azFirst[i];
-      azFirst[i] = 0;
-    }
-  }else if( !bExists ){
-    for(i=0; i<nCol; i++){
+      aCol[i].zName = zName;
+      pI->azFirst[i] = 0;
+    }else{
       aCol[i].zName = sqlite3_mprintf("column%d", i+1);
       shell_check_oom(aCol[i].zName);
     }
   }
+  return 0;
+}
 
-  /* Start at the first row of data */
-  if( bHeader ){
-    caSeek(&r, iDataStart);
-    r.nLine = nDataLine;
+/*
+** Position the reader at the first row to load: the one after the
+** header, or else the first row (after the byte order mark and the --skip
+** rows, as caReadFirstRow() found it).
+*/
+static void caSeekData(CaImport *pI){
+  CaReader *r = &pI->r;
+  if( pI->bHeader ){
+    caSeek(r, pI->iDataStart);
+    r->nLine = pI->nDataLine;
   }else{
-    caSeek(&r, 0);
-    r.nLine = pCtx->nLine>0 ? pCtx->nLine : 1;
-    if( CA_GETC(&r)!=0xef || CA_GETC(&r)!=0xbb || CA_GETC(&r)!=0xbf ){
-      caSeek(&r, 0);
-    }
-    for(i=0; i<nSkip; i++){
-      if( caReadRecord(&r, 0)!=CA_ROW ) break;
-    }
+    caInputStart(pI);
+    caSkipRows(pI);
   }
+}
 
-  if( sqlite3_exec(p->db, "SAVEPOINT csvauto", 0, 0, 0)!=SQLITE_OK ){
-    zErr = sqlite3_mprintf("Error: %s", sqlite3_errmsg(p->db));
-    rc = caFail(p, zErr, 0);
-    goto import_done;
+/*
+** Step: open SAVEPOINT csvauto (pI->bInTx), then create the table unless
+** it exists, with the columns' names and types; pI->zCreate is the
+** CREATE TABLE statement used.  Return 0, or 1 (caFail()) if either
+** fails.
+*/
+static int caCreateTable(CaImport *pI){
+  sqlite3 *db = pI->p->db;
+  sqlite3_str *pSql;
+  char *zSql;
+  int i;
+  assert( !pI->bInTx && pI->zCreate==0 && pI->pStmt==0 );
+  if( sqlite3_exec(db, "SAVEPOINT csvauto", 0, 0, 0)!=SQLITE_OK ){
+    pI->zErr = sqlite3_mprintf("Error: %s", sqlite3_errmsg(db));
+    return caFail(pI, pI->zErr);
   }
-  bInTx = 1;
-  if( !bExists ){
-    pSql = sqlite3_str_new(p->db);
-    if( zSchema ){
-      sqlite3_str_appendf(pSql, "CREATE TABLE \"%w\".\"%w\"(", zSchema, zTable);
-    }else{
-      sqlite3_str_appendf(pSql, "CREATE TABLE \"%w\"(", zTable);
-    }
-    for(i=0; i<nCol; i++){
-      sqlite3_str_appendf(pSql, "%s\n  \"%w\" %s", i ? "," : "",
-                          aCol[i].zName, caTypeName(aCol[i].eType));
-    }
-    sqlite3_str_appendall(pSql, "\n);");
-    zSql = sqlite3_str_finish(pSql);
-    shell_check_oom(zSql);
-    if( sqlite3_exec(p->db, zSql, 0, 0, 0)!=SQLITE_OK ){
-      zErr = sqlite3_mprintf("%s\nfailed: %s", zSql, sqlite3_errmsg(p->db));
-      rc = caFail(p, zErr, bInTx);
-      bInTx = 0;
-      goto import_done;
-    }
-    zCreate = zSql;
-    zSql = 0;
-  }
-
-  /* The INSERT statement */
-  pSql = sqlite3_str_new(p->db);
-  if( zSchema ){
-    sqlite3_str_appendf(pSql, "INSERT INTO \"%w\".\"%w\" VALUES(", zSchema, zTable);
+  pI->bInTx = 1;
+  if( pI->bExists ) return 0;
+  pSql = sqlite3_str_new(db);
+  if( pI->zSchema ){
+    sqlite3_str_appendf(pSql, "CREATE TABLE \"%w\".\"%w\"(",
+                        pI->zSchema, pI->zTable);
   }else{
-    sqlite3_str_appendf(pSql, "INSERT INTO \"%w\" VALUES(", zTable);
+    sqlite3_str_appendf(pSql, "CREATE TABLE \"%w\"(", pI->zTable);
   }
-  for(i=0; i<nCol; i++) sqlite3_str_appendall(pSql, i ? ",?" : "?");
+  for(i=0; i<pI->nCol; i++){
+    assert( pI->aCol[i].zName!=0 );
+    sqlite3_str_appendf(pSql, "%s\n  \"%w\" %s", i ? "," : "",
+                        pI->aCol[i].zName, caTypeName(pI->aCol[i].eType));
+  }
+  sqlite3_str_appendall(pSql, "\n);");
+  zSql = sqlite3_str_finish(pSql);
+  shell_check_oom(zSql);
+  if( sqlite3_exec(db, zSql, 0, 0, 0)!=SQLITE_OK ){
+    pI->zErr = sqlite3_mprintf("%s\nfailed: %s", zSql, sqlite3_errmsg(db));
+    sqlite3_free(zSql);
+    return caFail(pI, pI->zErr);
+  }
+  pI->zCreate = zSql;
+  return 0;
+}
+
+/*
+** Step: prepare the INSERT of one row into the table (pI->pStmt), with
+** one parameter per column; -v -v prints it.  Return 0, or 1 (caFail())
+** if it cannot be prepared.
+*/
+static int caPrepareInsert(CaImport *pI){
+  sqlite3 *db = pI->p->db;
+  sqlite3_str *pSql;
+  char *zSql;
+  int i;
+  assert( pI->bInTx && pI->pStmt==0 );
+  pSql = sqlite3_str_new(db);
+  if( pI->zSchema ){
+    sqlite3_str_appendf(pSql, "INSERT INTO \"%w\".\"%w\" VALUES(",
+                        pI->zSchema, pI->zTable);
+  }else{
+    sqlite3_str_appendf(pSql, "INSERT INTO \"%w\" VALUES(", pI->zTable);
+  }
+  for(i=0; i<pI->nCol; i++) sqlite3_str_appendall(pSql, i ? ",?" : "?");
   sqlite3_str_appendall(pSql, ")");
   zSql = sqlite3_str_finish(pSql);
   shell_check_oom(zSql);
-  if( sqlite3_prepare_v2(p->db, zSql, -1, &pStmt, 0)!=SQLITE_OK ){
-    zErr = sqlite3_mprintf("%s\nfailed: %s", zSql, sqlite3_errmsg(p->db));
-    rc = caFail(p, zErr, bInTx);
-    bInTx = 0;
-    goto import_done;
+  if( sqlite3_prepare_v2(db, zSql, -1, &pI->pStmt, 0)!=SQLITE_OK ){
+    pI->zErr = sqlite3_mprintf("%s\nfailed: %s", zSql, sqlite3_errmsg(db));
+    sqlite3_free(zSql);
+    return caFail(pI, pI->zErr);
   }
-  if( eVerbose>=2 ) cli_printf(p->out, "Insert using: %s\n", zSql);
+  assert( pI->pStmt!=0 && sqlite3_bind_parameter_count(pI->pStmt)==pI->nCol );
+  if( pI->eVerbose>=2 ) cli_printf(pI->p->out, "Insert using: %s\n", zSql);
+  sqlite3_free(zSql);
+  return 0;
+}
 
-  /* Load every row */
+/*
+** Bind the fields of the current record, which has pI->nCol of them, to
+** the INSERT: a non-empty value of a TEXT column as text; an empty one as
+** NULL, or '' if it was quoted and its column is TEXT; an integer of a
+** numeric column as an integer; anything else as text.  A value that does
+** not fit its column's type is counted, per column and in pI->nMisfit.
+** The text stays in the reader's buffer (SQLITE_STATIC) until the next
+** record is read.
+*/
+static void caBindRow(CaImport *pI){
+  CaReader *r = &pI->r;
+  sqlite3_stmt *pStmt = pI->pStmt;
+  int i;
+  assert( pStmt!=0 && r->nField==pI->nCol );
+  for(i=0; i<pI->nCol; i++){
+    const char *z = CA_FIELD(r, i);
+    int n = r->aLen[i];
+    i64 iVal = 0;
+    int eType = pI->aCol[i].eType;
+    int eKind;
+    assert( eType==CA_INT || eType==CA_REAL || eType==CA_TEXT );
+    assert( n>=0 && r->aFld[i]+n<r->n && z[n]==0 );
+    if( eType==CA_TEXT && n>0 ){
+      /* Any non-empty value fits a TEXT column */
+      sqlite3_bind_text(pStmt, i+1, z, n, SQLITE_STATIC);
+      continue;
+    }
+    eKind = caClassify(z, n, &iVal);
+    if( eKind==CA_EMPTY ){
+      if( eType==CA_TEXT && r->aQuoted[i] ){
+        sqlite3_bind_text(pStmt, i+1, "", 0, SQLITE_STATIC);
+      }else{
+        sqlite3_bind_null(pStmt, i+1);
+      }
+      continue;
+    }
+    if( eKind==CA_INT && eType!=CA_TEXT ){
+      sqlite3_bind_int64(pStmt, i+1, iVal);
+      continue;
+    }
+    sqlite3_bind_text(pStmt, i+1, z, n, SQLITE_STATIC);
+    if( eType==CA_TEXT || (eType==CA_REAL && eKind==CA_REAL) ) continue;
+    /* A value that does not fit the column's type */
+    assert( eType!=CA_TEXT && eKind!=CA_EMPTY );
+    if( pI->aCol[i].nMisfit++==0 ){
+      pI->aCol[i].iMisfitLine = r->iRecLine;
+      pI->aCol[i].zMisfit = sqlite3_mprintf("%.40s%s", z, n>40 ? "..." : "");
+      shell_check_oom(pI->aCol[i].zMisfit);
+    }
+    pI->nMisfit++;
+  }
+}
+
+/*
+** Step: insert every row from the reader's position to the end of the
+** input.  A bad row (one the reader refuses, one with another number of
+** fields, one whose INSERT fails on a constraint) stops the import, or
+** with --keep-going is skipped (caSkipped()).  Counts the rows inserted
+** in pI->nRow, draws the progress bar every 1,024 rows and looks for
+** Ctrl-C every 4,096.  Return 0, or 1 (caFail()) if the import must stop.
+*/
+static int caLoadRows(CaImport *pI){
+  CaReader *r = &pI->r;
+  sqlite3 *db = pI->p->db;
+  assert( pI->bInTx && pI->pStmt!=0 && pI->nRow==0 );
   while( 1 ){
-    int rc2 = caReadRecord(&r, 1);
-    if( rc2==CA_EOF ) break;
-    if( rc2==CA_ERROR ){
-      if( bKeepGoing ){
+    int rc = caReadRecord(r, 1);
+    if( rc==CA_EOF ) break;
+    if( rc==CA_ERROR ){
+      assert( r->zErr!=0 );
+      if( pI->bKeepGoing ){
         /* Skip the bad row, then go on at the next line.  An unterminated
         ** quoted field has read the rest of the input: that ends it. */
-        caSkipped(&nSkipped, azSkipped, r.zErr);
-        r.zErr = 0;
-        if( caResync(&r) ) continue;
+        caSkipped(pI, r->zErr);
+        r->zErr = 0;
+        if( caResync(r) ) continue;
         break;
       }
-      rc = caFail(p, r.zErr, bInTx);
-      bInTx = 0;
-      goto import_done;
+      return caFail(pI, r->zErr);
     }
-    if( r.nField!=nCol ){
-      zErr = sqlite3_mprintf("%s:%lld: expected %d fields but found %d",
-                             r.zName, r.iRecLine, nCol, r.nField);
-      if( bKeepGoing ){
-        shell_check_oom(zErr);
-        caSkipped(&nSkipped, azSkipped, zErr);
-        zErr = 0;
+    assert( rc==CA_ROW );
+    if( r->nField!=pI->nCol ){
+      char *zMsg = sqlite3_mprintf("%s:%lld: expected %d fields but found %d",
+                                   r->zName, r->iRecLine, pI->nCol, r->nField);
+      if( pI->bKeepGoing ){
+        shell_check_oom(zMsg);
+        caSkipped(pI, zMsg);
         continue;
       }
-      rc = caFail(p, zErr, bInTx);
-      bInTx = 0;
-      goto import_done;
+      pI->zErr = zMsg;
+      return caFail(pI, pI->zErr);
     }
-    for(i=0; i<nCol; i++){
-      const char *z = CA_FIELD(&r, i);
-      int n = r.aLen[i];
-      i64 iVal = 0;
-      int eType = aCol[i].eType;
-      int eKind;
-      if( eType==CA_TEXT && n>0 ){
-        /* Any non-empty value fits a TEXT column */
-        sqlite3_bind_text(pStmt, i+1, z, n, SQLITE_STATIC);
-        continue;
-      }
-      eKind = caClassify(z, n, &iVal);
-      if( eKind==CA_EMPTY ){
-        if( eType==CA_TEXT && r.aQuoted[i] ){
-          sqlite3_bind_text(pStmt, i+1, "", 0, SQLITE_STATIC);
-        }else{
-          sqlite3_bind_null(pStmt, i+1);
-        }
-        continue;
-      }
-      if( eKind==CA_INT && eType!=CA_TEXT ){
-        sqlite3_bind_int64(pStmt, i+1, iVal);
-        continue;
-      }
-      sqlite3_bind_text(pStmt, i+1, z, n, SQLITE_STATIC);
-      if( eType==CA_TEXT || (eType==CA_REAL && eKind==CA_REAL) ) continue;
-      /* A value that does not fit the column's type */
-      if( aCol[i].nMisfit++==0 ){
-        aCol[i].iMisfitLine = r.iRecLine;
-        aCol[i].zMisfit = sqlite3_mprintf("%.40s%s", z, n>40 ? "..." : "");
-        shell_check_oom(aCol[i].zMisfit);
-      }
-      nMisfit++;
-    }
-    sqlite3_step(pStmt);
-    rc2 = sqlite3_reset(pStmt);
-    if( rc2!=SQLITE_OK ){
-      zErr = sqlite3_mprintf("%s:%lld: INSERT failed: %s",
-                             r.zName, r.iRecLine, sqlite3_errmsg(p->db));
-      if( bKeepGoing && (rc2&0xff)==SQLITE_CONSTRAINT ){
+    caBindRow(pI);
+    sqlite3_step(pI->pStmt);
+    rc = sqlite3_reset(pI->pStmt);
+    if( rc!=SQLITE_OK ){
+      char *zMsg = sqlite3_mprintf("%s:%lld: INSERT failed: %s",
+                                   r->zName, r->iRecLine, sqlite3_errmsg(db));
+      if( pI->bKeepGoing && (rc&0xff)==SQLITE_CONSTRAINT ){
         /* A constraint undoes this row's INSERT only: skip the row */
-        shell_check_oom(zErr);
-        caSkipped(&nSkipped, azSkipped, zErr);
-        zErr = 0;
+        shell_check_oom(zMsg);
+        caSkipped(pI, zMsg);
         continue;
       }
-      rc = caFail(p, zErr, bInTx);
-      bInTx = 0;
-      goto import_done;
+      pI->zErr = zMsg;
+      return caFail(pI, pI->zErr);
     }
-    nRow++;
-    if( (nRow & 0x3ff)==0 ){
-      i64 nTotal = bSeekable ? nFileSize : r.nBuf;
-      shellBarStep(&prog, nTotal>0 ? (double)caTell(&r)/(double)nTotal : 0.0);
+    pI->nRow++;
+    if( (pI->nRow & 0x3ff)==0 ){
+      i64 nTotal = caInputSize(pI);
+      shellBarStep(&pI->prog,
+                   nTotal>0 ? (double)caTell(r)/(double)nTotal : 0.0);
     }
-    if( (nRow & 0xfff)==0 && seenInterrupt ){
-      zErr = sqlite3_mprintf("%s:%lld: interrupted", r.zName, r.iRecLine);
-      rc = caFail(p, zErr, bInTx);
-      bInTx = 0;
-      goto import_done;
+    if( (pI->nRow & 0xfff)==0 && seenInterrupt ){
+      pI->zErr = sqlite3_mprintf("%s:%lld: interrupted", r->zName,
+                                 r->iRecLine);
+      return caFail(pI, pI->zErr);
     }
   }
-  sqlite3_finalize(pStmt);
-  pStmt = 0;
-  if( sqlite3_exec(p->db, "RELEASE csvauto", 0, 0, 0)!=SQLITE_OK ){
-    zErr = sqlite3_mprintf("Error: COMMIT failed: %s", sqlite3_errmsg(p->db));
-    rc = caFail(p, zErr, bInTx);
-    bInTx = 0;
-    goto import_done;
+  return 0;
+}
+
+/*
+** Step: finalize the INSERT and RELEASE the savepoint: the import is
+** done.  Return 0, or 1 (caFail()) if the RELEASE fails (caImportEnd()
+** then rolls the savepoint back).
+*/
+static int caCommit(CaImport *pI){
+  sqlite3 *db = pI->p->db;
+  assert( pI->bInTx && pI->pStmt!=0 );
+  sqlite3_finalize(pI->pStmt);
+  pI->pStmt = 0;
+  if( sqlite3_exec(db, "RELEASE csvauto", 0, 0, 0)!=SQLITE_OK ){
+    pI->zErr = sqlite3_mprintf("Error: COMMIT failed: %s",
+                               sqlite3_errmsg(db));
+    return caFail(pI, pI->zErr);
   }
-  bInTx = 0;
-  shellBarEnd(&prog);
-  if( zCreate ) cli_printf(p->out, "%s\n", zCreate);
-  cli_printf(p->out, "-- %lld row%s imported from %s%s\n", nRow,
-             nRow==1 ? "" : "s", r.zName,
-             bHeader ? " (first row: the column names)" : "");
-  if( nSkipped ){
-    caReportSkipped(zTable, nSkipped, azSkipped);
+  pI->bInTx = 0;
+  return 0;
+}
+
+/*
+** Step: report an import that succeeded: erase the progress bar, then on
+** the shell's output the CREATE TABLE used, how many rows were imported,
+** and the values that did not fit their column's type; on stderr the
+** bad rows that --keep-going skipped.
+*/
+static void caReport(CaImport *pI){
+  FILE *out = pI->p->out;
+  i64 nRow = pI->nRow;
+  i64 nMisfit = pI->nMisfit;
+  int i;
+  assert( !pI->bFailed && !pI->bInTx && pI->pStmt==0 );
+  assert( pI->bKeepGoing || pI->nSkipped==0 );
+#ifndef NDEBUG
+  {
+    i64 nSum = 0;
+    for(i=0; i<pI->nCol; i++) nSum += pI->aCol[i].nMisfit;
+    assert( nSum==nMisfit );
+  }
+#endif
+  shellBarEnd(&pI->prog);
+  if( pI->zCreate ) cli_printf(out, "%s\n", pI->zCreate);
+  cli_printf(out, "-- %lld row%s imported from %s%s\n", nRow,
+             nRow==1 ? "" : "s", pI->r.zName,
+             pI->bHeader ? " (first row: the column names)" : "");
+  if( pI->nSkipped ){
+    caReportSkipped(pI);
   }
   if( nMisfit ){
-    cli_printf(p->out, "-- %lld value%s did not fit the column's type, "
-                       "stored as the column's affinity stores text:\n",
+    cli_printf(out, "-- %lld value%s did not fit the column's type, "
+                    "stored as the column's affinity stores text:\n",
                nMisfit, nMisfit==1 ? "" : "s");
-    for(i=0; i<nCol; i++){
-      if( aCol[i].nMisfit==0 ) continue;
-      cli_printf(p->out, "--   \"%s\" %s: %lld, the first at line %lld: %s\n",
-                 aCol[i].zName, caTypeName(aCol[i].eType), aCol[i].nMisfit,
-                 aCol[i].iMisfitLine, aCol[i].zMisfit);
+    for(i=0; i<pI->nCol; i++){
+      if( pI->aCol[i].nMisfit==0 ) continue;
+      cli_printf(out, "--   \"%s\" %s: %lld, the first at line %lld: %s\n",
+                 pI->aCol[i].zName, caTypeName(pI->aCol[i].eType),
+                 pI->aCol[i].nMisfit, pI->aCol[i].iMisfitLine,
+                 pI->aCol[i].zMisfit);
     }
   }
+}
 
-import_done:
-  shellBarEnd(&prog);
-  caCurProgress = 0;
-  if( pStmt ) sqlite3_finalize(pStmt);
-  if( bInTx ){
-    sqlite3_exec(p->db, "ROLLBACK TO csvauto; RELEASE csvauto;", 0, 0, 0);
+/*
+** The single exit of an import, rc its result so far (0 or 1).  Erase the
+** progress bar; if the import failed, roll the savepoint back (taking
+** with it the table the import made, and every row it inserted) and
+** report the failure on stderr.  Then release every resource held in pI.
+** Return rc.
+*/
+static int caImportEnd(CaImport *pI, int rc){
+  int i;
+  assert( rc==0 || rc==1 );
+  assert( (rc!=0)==(pI->bFailed!=0) );
+  assert( rc!=0 || (!pI->bInTx && pI->pStmt==0) );
+  shellBarEnd(&pI->prog);
+  if( pI->bInTx ){
+    sqlite3_exec(pI->p->db, "ROLLBACK TO csvauto; RELEASE csvauto;", 0, 0, 0);
+    pI->bInTx = 0;
   }
-  for(i=0; i<nCol; i++){
-    if( aCol ){
-      sqlite3_free(aCol[i].zName);
-      sqlite3_free(aCol[i].zMisfit);
+  if( rc ){
+    cli_printf(stderr, "%s\n", pI->zFail);
+    cli_printf(stderr, ".import --auto: nothing imported\n");
+  }
+  sqlite3_finalize(pI->pStmt);
+  for(i=0; i<pI->nCol; i++){
+    if( pI->aCol ){
+      sqlite3_free(pI->aCol[i].zName);
+      sqlite3_free(pI->aCol[i].zMisfit);
     }
-    if( azFirst ) sqlite3_free(azFirst[i]);
+    if( pI->azFirst ) sqlite3_free(pI->azFirst[i]);
   }
-  sqlite3_free(aCol);
-  sqlite3_free(azFirst);
-  for(i=0; i<CA_SKIP_SHOWN; i++) sqlite3_free(azSkipped[i]);
-  sqlite3_free(zSql);
-  sqlite3_free(zCreate);
-  sqlite3_free(zErr);
-  sqlite3_free(r.bufAlloc);
-  sqlite3_free(r.z);
-  sqlite3_free(r.aFld);
-  sqlite3_free(r.aLen);
-  sqlite3_free(r.aQuoted);
-  sqlite3_free(r.zErr);
+  sqlite3_free(pI->aCol);
+  sqlite3_free(pI->azFirst);
+  for(i=0; i<CA_SKIP_SHOWN; i++){
+    assert( i<pI->nSkipped || pI->azSkipped[i]==0 );
+    sqlite3_free(pI->azSkipped[i]);
+  }
+  sqlite3_free(pI->zCreate);
+  sqlite3_free(pI->zErr);
+  sqlite3_free(pI->r.bufAlloc);
+  sqlite3_free(pI->r.z);
+  sqlite3_free(pI->r.aFld);
+  sqlite3_free(pI->r.aLen);
+  sqlite3_free(pI->r.aQuoted);
+  sqlite3_free(pI->r.zErr);
   return rc;
+}
+
+/*
+** The typed import.  pCtx holds the input dotCmdImport() opened (a file,
+** a pipe, or "<<" text in memory); the caller cleans it up.  cColSep is 0
+** if no separator was given.  Return 0 on success, 1 on error (reported
+** on stderr, and nothing imported).
+**
+** The steps run in order while they succeed; caImportEnd() is the one
+** exit, which undoes a failed import and frees everything.
+*/
+static int csvautoImport(
+  ShellState *p,              /* The shell */
+  ImportCtx *pCtx,            /* Open input */
+  const char *zSchema,        /* Schema of the table, or NULL */
+  const char *zTable,         /* Table to import into */
+  int cColSep,                /* Column separator, 0 to detect */
+  int cRowSep,                /* Row separator */
+  i64 nSkip,                  /* Rows to skip before the first */
+  int eVerbose,               /* -v given */
+  int bKeepGoing              /* --keep-going: skip bad rows */
+){
+  CaImport s;
+  int rc;
+
+  memset(&s, 0, sizeof(s));
+  shellBarInit(&s.prog);
+  s.p = p;
+  s.pCtx = pCtx;
+  s.zSchema = zSchema;
+  s.zTable = zTable;
+  s.nSkip = nSkip;
+  s.eVerbose = eVerbose;
+  s.bKeepGoing = bKeepGoing;
+  s.nFileSize = -1;
+  s.nFirstLine = pCtx->nLine>0 ? pCtx->nLine : 1;
+  s.r.zName = pCtx->zFile;
+  s.r.cRow = cRowSep;
+  s.r.nLine = s.nFirstLine;
+
+  rc = caOpenInput(&s);
+  if( rc==0 ) rc = caReadFirstRow(&s, cColSep);
+  if( rc==0 ){
+    caSample(&s);
+    caDetectHeader(&s);
+    rc = caExistingTable(&s);
+  }
+  if( rc==0 ) rc = caNameColumns(&s);
+  if( rc==0 ){
+    caSeekData(&s);
+    rc = caCreateTable(&s);
+  }
+  if( rc==0 ) rc = caPrepareInsert(&s);
+  if( rc==0 ) rc = caLoadRows(&s);
+  if( rc==0 ) rc = caCommit(&s);
+  if( rc==0 ) caReport(&s);
+  return caImportEnd(&s, rc);
 }
