@@ -36,7 +36,7 @@ records() {
     awk -v m="$m" -v f="$f" '
       { sub(/#.*/, "") }
       NF == 0 { next }
-      $1 == "conn" || $1 == "pragma" || $1 == "ctime" {
+      $1 == "conn" || $1 == "pragma" || $1 == "ctime" || $1 == "default" {
         v = $0; sub(/^[ \t]*[a-z]+[ \t]+/, "", v); sub(/[ \t]+$/, "", v)
         printf "%s\t%s\t%s\n", m, $1, v; next }
       $1 ~ /^(patch|testpatch|requires|header|library|shell|test|unit|check)$/ {
@@ -153,12 +153,24 @@ case $cmd in
           k = vals(i, "conn", a)
           for (j = 1; j <= k; j++) {
             split(a[j], c, /[ \t]+/)
-            conn = conn " \\\n  " c[1] " " c[2] ";"; init = init " \\\n  " c[3] "(db);"
+            conn = conn " \\\n  " c[1] " " c[2] ";"
+            if (c[3] != "") init = init " \\\n  " c[3] "(db);"
+          }
+          k = vals(i, "default", a)
+          for (j = 1; j <= k; j++) {
+            split(a[j], c, /[ \t]+/)
+            init = init " \\\n  db->fork." c[1] " = " c[2] ";"
           }
           k = vals(i, "pragma", a)
           for (j = 1; j <= k; j++) {
             np = split(a[j], c, /[ \t]+/)
-            prag = prag " \\\n  { \"" c[1] "\", " c[2] " },"
+            if (c[2] == "-") {
+              # the core registers it itself (fork.c)
+            } else if (c[2] ~ /^bool:/) {
+              prag = prag " \\\n  { \"" c[1] "\", 0, offsetof(ForkConn, " substr(c[2], 6) ") },"
+            } else {
+              prag = prag " \\\n  { \"" c[1] "\", " c[2] ", 0 },"
+            }
             print "\n  NAME: " c[1] "\n  TYPE: FORK" > pr
             f = c[3]; gsub(/,/, " ", f); print "  FLAG: " f > pr
             if (np >= 4) { f = c[4]; gsub(/,/, " ", f); print "  COLS: " f > pr }

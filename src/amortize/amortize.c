@@ -421,27 +421,3 @@ void sqlite3AmortizeSorterFill(Parse *pParse, WhereLevel *pLevel, int iSorter){
   sqlite3VdbeAddOp1(v, OP_Close, iSorter);
   sqlite3ReleaseTempReg(pParse, regRecord);
 }
-
-/*
-** Set the state of a new connection db to its compile-time default
-** (sqlite3ForkConnInit()).
-*/
-void sqlite3AmortizeConnInit(sqlite3 *db){
-  db->fork.amortize.bOn = SQLITE_SUBQUERY_AMORTIZE_DEFAULT;
-}
-
-/*
-**   PRAGMA subquery_amortize
-**   PRAGMA subquery_amortize = ON|OFF
-**
-** Whether the planner amortizes an automatic index over the runs of a
-** correlated subquery.  A change expires the connection's statements, so
-** that they are planned again.
-*/
-void sqlite3AmortizePragma(
-  Parse *pParse,
-  const char *zName,
-  const char *zRight
-){
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.amortize.bOn, 1);
-}

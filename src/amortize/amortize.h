@@ -47,7 +47,5 @@ void sqlite3AmortizeReview(WhereInfo*);
 int sqlite3AmortizeSorterOpen(Parse*, struct WhereLevel*, Index*);
 void sqlite3AmortizeSorterInsert(Parse*, int);
 void sqlite3AmortizeSorterFill(Parse*, struct WhereLevel*, int);
-void sqlite3AmortizeConnInit(sqlite3*);
-void sqlite3AmortizePragma(Parse*, const char*, const char*);
 
 #endif /* SQLITE_AMORTIZE_H */

@@ -252,13 +252,17 @@ void sqlite3ForkVersionPragma(
 }
 
 /*
-** The PRAGMAs of the fork and their handlers: those of the modules of
-** this build (lipsqlite_modules.h, written from their module files).
+** The PRAGMAs of the fork and their handlers: PRAGMA lipsqlite_version and
+** those of the modules of this build (lipsqlite_modules.h, written from
+** their module files).  A boolean PRAGMA of a module has no handler of its
+** own, only the place of its flag in struct ForkConn.
 */
 static const struct ForkPragma {
   const char *zName;        /* Name, as in lipsqlite.pragmas */
-  ForkPragmaFunc xPragma;   /* Its handler */
+  ForkPragmaFunc xPragma;   /* Its handler, or 0 for a boolean PRAGMA */
+  size_t iField;            /* Boolean PRAGMA: offset of its u8 in ForkConn */
 } aForkPragma[] = {
+  { "lipsqlite_version", sqlite3ForkVersionPragma, 0 },
   LIPSQLITE_MODULE_PRAGMAS
 };
 
@@ -273,7 +277,15 @@ void sqlite3ForkPragma(
   int i;
   for(i=0; i<ArraySize(aForkPragma); i++){
     if( sqlite3StrICmp(zName, aForkPragma[i].zName)==0 ){
-      aForkPragma[i].xPragma(pParse, zName, zRight);
+      if( aForkPragma[i].xPragma ){
+        aForkPragma[i].xPragma(pParse, zName, zRight);
+      }else{
+        /* A boolean setting of the code generator: a change expires the
+        ** prepared statements, whose code depends on it */
+        u8 *pb = (u8*)&pParse->db->fork + aForkPragma[i].iField;
+        assert( aForkPragma[i].iField<sizeof(ForkConn) );
+        sqlite3ForkBoolPragma(pParse, zName, zRight, pb, 1);
+      }
       return;
     }
   }
