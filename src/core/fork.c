@@ -73,14 +73,37 @@ int sqlite3ForkParseFraction(const char *z, double *prOut){
 }
 
 /*
+** Return the VDBE of pParse with register 1 allocated for the single
+** value of a PRAGMA's result row, or NULL after an OOM.
+*/
+static Vdbe *forkResultVdbe(Parse *pParse){
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  if( v && pParse->nMem<1 ) pParse->nMem = 1;
+  return v;
+}
+
+/*
 ** Code an OP_ResultRow that returns the single text value z as the result
 ** of a PRAGMA.
 */
 void sqlite3ForkResultText(Parse *pParse, const char *z){
-  Vdbe *v = sqlite3GetVdbe(pParse);
+  Vdbe *v = forkResultVdbe(pParse);
   if( v==0 ) return;
-  if( pParse->nMem<1 ) pParse->nMem = 1;
   sqlite3VdbeLoadString(v, 1, z);
+  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+}
+
+/*
+** Code an OP_ResultRow that returns the 8-byte value at p8, loaded by
+** opcode op (OP_Int64 or OP_Real) as a P4 of type p4type, as the result of
+** a PRAGMA.
+*/
+static void forkResultDup8(Parse *pParse, int op, const u8 *p8, int p4type){
+  Vdbe *v = forkResultVdbe(pParse);
+  assert( (op==OP_Int64 && p4type==P4_INT64)
+       || (op==OP_Real && p4type==P4_REAL) );
+  if( v==0 ) return;
+  sqlite3VdbeAddOp4Dup8(v, op, 0, 1, 0, p8, p4type);
   sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
 }
 
@@ -89,11 +112,7 @@ void sqlite3ForkResultText(Parse *pParse, const char *z){
 ** result of a PRAGMA.
 */
 void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
-  Vdbe *v = sqlite3GetVdbe(pParse);
-  if( v==0 ) return;
-  if( pParse->nMem<1 ) pParse->nMem = 1;
-  sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, 1, 0, (const u8*)&iVal, P4_INT64);
-  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+  forkResultDup8(pParse, OP_Int64, (const u8*)&iVal, P4_INT64);
 }
 
 /*
@@ -101,11 +120,7 @@ void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
 ** of a PRAGMA.
 */
 void sqlite3ForkResultReal(Parse *pParse, double r){
-  Vdbe *v = sqlite3GetVdbe(pParse);
-  if( v==0 ) return;
-  if( pParse->nMem<1 ) pParse->nMem = 1;
-  sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, 1, 0, (const u8*)&r, P4_REAL);
-  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+  forkResultDup8(pParse, OP_Real, (const u8*)&r, P4_REAL);
 }
 
 /*

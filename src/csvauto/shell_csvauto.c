@@ -984,6 +984,28 @@ static void caSeekData(CaImport *pI){
 }
 
 /*
+** Return a new string that starts an SQL statement on the import's table:
+** zVerb, the table's name quoted (with its schema, if the import names
+** one) and zAfter.  The caller finishes it with sqlite3_str_finish().
+*/
+static sqlite3_str *caStatementStart(
+  sqlite3 *db,
+  CaImport *pI,
+  const char *zVerb,
+  const char *zAfter
+){
+  sqlite3_str *pSql = sqlite3_str_new(db);
+  assert( pI->zTable!=0 );
+  if( pI->zSchema ){
+    sqlite3_str_appendf(pSql, "%s \"%w\".\"%w\"%s",
+                        zVerb, pI->zSchema, pI->zTable, zAfter);
+  }else{
+    sqlite3_str_appendf(pSql, "%s \"%w\"%s", zVerb, pI->zTable, zAfter);
+  }
+  return pSql;
+}
+
+/*
 ** Step: open SAVEPOINT csvauto (pI->bInTx), then create the table unless
 ** it exists, with the columns' names and types; pI->zCreate is the
 ** CREATE TABLE statement used.  Return 0, or 1 (caFail()) if either
@@ -1001,13 +1023,7 @@ static int caCreateTable(CaImport *pI){
   }
   pI->bInTx = 1;
   if( pI->bExists ) return 0;
-  pSql = sqlite3_str_new(db);
-  if( pI->zSchema ){
-    sqlite3_str_appendf(pSql, "CREATE TABLE \"%w\".\"%w\"(",
-                        pI->zSchema, pI->zTable);
-  }else{
-    sqlite3_str_appendf(pSql, "CREATE TABLE \"%w\"(", pI->zTable);
-  }
+  pSql = caStatementStart(db, pI, "CREATE TABLE", "(");
   for(i=0; i<pI->nCol; i++){
     assert( pI->aCol[i].zName!=0 );
     sqlite3_str_appendf(pSql, "%s\n  \"%w\" %s", i ? "," : "",
@@ -1036,13 +1052,7 @@ static int caPrepareInsert(CaImport *pI){
   char *zSql;
   int i;
   assert( pI->bInTx && pI->pStmt==0 );
-  pSql = sqlite3_str_new(db);
-  if( pI->zSchema ){
-    sqlite3_str_appendf(pSql, "INSERT INTO \"%w\".\"%w\" VALUES(",
-                        pI->zSchema, pI->zTable);
-  }else{
-    sqlite3_str_appendf(pSql, "INSERT INTO \"%w\" VALUES(", pI->zTable);
-  }
+  pSql = caStatementStart(db, pI, "INSERT INTO", " VALUES(");
   for(i=0; i<pI->nCol; i++) sqlite3_str_appendall(pSql, i ? ",?" : "?");
   sqlite3_str_appendall(pSql, ")");
   zSql = sqlite3_str_finish(pSql);
