@@ -15,9 +15,10 @@
 #   - the alias wheel added: `import sqlite3` gives pysqlite3 (the smoke test
 #     again, through that name), and CPython's test_sqlite3 runs through it
 #     (test/wheel/cpython_sqlite3.py, exclusions in
-#     test/wheel/test_sqlite3.exclude, each checked to be needed when
+#     test/wheel/test_sqlite3-X.Y.exclude, each checked to be needed when
 #     WHEEL_CHECK_EXCLUDED=1); a Python without test.test_sqlite3 skips that
-#     part (fails with LIPSQLITE_REQUIRE_CPYTHON_TESTS=1);
+#     part (fails with LIPSQLITE_REQUIRE_CPYTHON_TESTS=1), and so does a
+#     CPython version without an exclusion list;
 #   - the alias uninstalled: `import sqlite3` is the standard library's again.
 # WHEEL_TEST_ALSO="/usr/bin/python3 ..." names more Pythons that get the smoke
 # test with the wheel already built for their tag (another build of the same
@@ -127,10 +128,14 @@ print(g.sqlite3_libversion().decode(), g.sqlite3_compileoption_used(b"LIPSQLITE_
   "$v/bin/python" -m lipsqlite_sqlite3_alias | sed 's/^/  /'
   smoke "$v" "Python $pyver, import sqlite3 through the alias" sqlite3
 
-  if "$v/bin/python" -c 'import importlib.util, sys
+  # The exclusions are those of one CPython version's suite.
+  exclude=$top/test/wheel/test_sqlite3-$(echo "$pyver" | cut -d. -f1,2).exclude
+  if [ ! -f "$exclude" ]; then
+    skip "no exclusion list for CPython $(echo "$pyver" | cut -d. -f1,2)'s test_sqlite3 ($(basename "$exclude")): suite not run"
+  elif "$v/bin/python" -c 'import importlib.util, sys
 sys.exit(importlib.util.find_spec("test.test_sqlite3") is None)' > /dev/null 2>&1; then
     t0=$(date +%s)
-    "$v/bin/python" "$top/test/wheel/cpython_sqlite3.py" --exclude "$top/test/wheel/test_sqlite3.exclude" \
+    "$v/bin/python" "$top/test/wheel/cpython_sqlite3.py" --exclude "$exclude" \
       $( [ "${WHEEL_CHECK_EXCLUDED:-0}" = 1 ] && echo --check-excluded) > "$tmp/cpython.log" 2>&1
     grep -v '^test_sqlite3: testing' "$tmp/cpython.log" | sed 's/^/  /' | tail -n 60
     add_counts "$tmp/cpython.log"
