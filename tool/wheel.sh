@@ -145,7 +145,7 @@ echo "lipsqlite: pysqlite3 source: $sdist (SHA-256 checked)"
 # (upstream's T.cc.sqlite in BUILDDIR/Makefile), the fork's defaults and
 # distribution-like features included.
 printf 'lipsqlite-print-cflags:\n\t@echo $(T.cc.sqlite)\n' > "$tmp/print.mk"
-cflags=$(make -s -C "$build" -f Makefile -f "$tmp/print.mk" lipsqlite-print-cflags 2>/dev/null) ||
+cflags=$(make -s --no-print-directory -C "$build" -f Makefile -f "$tmp/print.mk" lipsqlite-print-cflags 2>/dev/null) ||
   die "cannot read the library's compile options from $build/Makefile (run ./configure)"
 defs= opt=
 for w in $cflags; do case $w in -D*|-U*) defs="$defs $w" ;; -O*) opt=$w ;; esac; done
@@ -171,13 +171,16 @@ fi
 # -------------------------------------------------------------------------
 built=
 for py in $pythons; do
+  # Which interpreter, exactly: a shim (pyenv) or a link may point elsewhere
+  # later.
+  which_py=$("$py" -c 'import os, sys; print(os.path.realpath(sys.executable), sys.version.split()[0])')
   set -- $("$py" -c 'import sys; print("%d.%d cp%d%d" % (sys.version_info[:2] * 2))')
   pyver=$1 tag=$2
   venv "$py" "$out/venv-$tag"
   bpy=$out/venv-$tag/bin/python
   prefix=$(echo "$NAME" | tr - _)-$WVERSION-$tag-$tag-
   have=$(ls "$dist/$prefix"manylinux*.whl 2>/dev/null | head -n 1)
-  if [ -n "$have" ] && [ "$(cat "$out/stamp-$tag" 2>/dev/null)" = "$stamp $(command -v "$py")" ]; then
+  if [ -n "$have" ] && [ "$(cat "$out/stamp-$tag" 2>/dev/null)" = "$stamp $which_py" ]; then
     echo "lipsqlite: $(basename "$have") is up to date"
     built="$built $have"
     continue
@@ -203,7 +206,7 @@ for py in $pythons; do
   fi
   whl=$(ls "$dist/$prefix"manylinux*.whl 2>/dev/null | head -n 1)
   [ -n "$whl" ] || die "auditwheel gave no manylinux wheel for Python $pyver (log: $log/repair-$tag.log)"
-  echo "$stamp $(command -v "$py")" > "$out/stamp-$tag"
+  echo "$stamp $which_py" > "$out/stamp-$tag"
   echo "lipsqlite: built $(basename "$whl") in $(( $(date +%s) - t0 )) s"
   built="$built $whl"
 done

@@ -251,6 +251,9 @@ def main():
         print("cpython_sqlite3: each excluded test run alone (%.1f s): %s"
               % (time.time() - t0, ", ".join("%s %d" % kv for kv in sorted(seen.items()))))
 
+    if passed == 0:
+        print("FAIL no test passed")
+        failed += 1
     line = "%d passed, %d failed" % (passed, failed)
     if skipped:
         line += ", %d skipped" % skipped
