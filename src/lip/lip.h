@@ -10,7 +10,8 @@
 **
 *************************************************************************
 **
-** LIP Bloom filters for star joins (lip.c; the hooks of patch 0010 in
+** LIP Bloom filters for star joins (lipfilter.c, the filters at run time;
+** lipplan.c, planning and code generation; the hooks of patch 0010 in
 ** vdbe.c, where.c and wherecode.c).
 */
 #ifndef SQLITE_LIP_H
@@ -57,7 +58,8 @@ struct LipConn {
 
 /*
 ** The largest number of Bloom filters probed together by one group led by
-** an OP_FilterGroup (lip.c, wherecode.c filterPullDown()).
+** an OP_FilterGroup (coded by lipplan.c and wherecode.c filterPullDown(),
+** reordered at run time by lipfilter.c).
 */
 #define LIP_MAX_GROUP 16
 
@@ -85,12 +87,13 @@ struct LipGroupCode {
   int aFilter[LIP_MAX_GROUP];  /* Address of each member's OP_Filter */
 };
 
-/* lip.c */
-struct WhereLevel;
+/* lipfilter.c */
 void sqlite3LipFilterAdd(Vdbe*, VdbeOp*);
 int sqlite3LipFilter(Vdbe*, VdbeOp*);
 int sqlite3LipFilterInit(Vdbe*, VdbeOp*, int*);
 void sqlite3LipFilterGroup(Vdbe*, VdbeOp*, int);
+/* lipplan.c */
+struct WhereLevel;
 void sqlite3WhereLipCheck(WhereInfo*);
 int sqlite3LipCodeFilterInit(Parse*, WhereInfo*, int, struct WhereLevel*);
 u16 sqlite3LipKeyCollations(Index*, int);
