@@ -281,6 +281,158 @@ void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
 }
 
 /*
+** Count the probes that can be coded at the point of the loop that pPd
+** describes: that of the level's own filter if bOwn, and those of the
+** inner levels' filters that can be pulled down to it
+** (sqlite3LipCanPullDown()), LIP_MAX_GROUP at most.  If there are two or
+** more, begin a group for them (pPd->bGroup), coded as a region of
+** segments, one per probe, followed by its descriptor:
+**
+**   seg0:  <compute key0>; Filter f0, next, key0, P5=distance to desc
+**   seg1:  <compute key1>; Filter f1, next, key1, P5=...
+**          ...
+**   desc:  FilterGroup [size, seg0, flag, lengths of the segments]
+**
+** A row that passes a segment falls through to the next; a key is computed
+** only if the filters probed before it passed.  At run time the segments
+** are moved into the order that rejects rows soonest
+** (sqlite3LipFilterGroup() in lipfilter.c).  With bOwn, the segment of the
+** level's own probe starts here.  With fewer than two probes, or if memory
+** runs out, pPd->bGroup stays clear: the probe coded, if any, is a single
+** OP_Filter.
+*/
+static void lipPullDownGroup(LipPullDown *pPd, int bOwn){
+  WhereInfo *pWInfo = pPd->pWInfo;
+  int n = bOwn!=0;
+  int i;
+  assert( pPd->nMember==0 && pPd->bGroup==0 && pPd->ai==0 );
+  for(i=pPd->iLevel+1; i<pWInfo->nLevel && n<LIP_MAX_GROUP; i++){
+    if( sqlite3LipCanPullDown(pWInfo, i, pPd->notReady) ) n++;
+  }
+  testcase( n==1 );                  /* A single OP_Filter */
+  testcase( n==2 );                  /* The smallest group */
+  testcase( n==LIP_MAX_GROUP );      /* More filters wait for their level */
+  if( n<2 ) return;
+  pPd->ai = (u32*)sqlite3DbMallocZero(pWInfo->pParse->db, sizeof(u32)*(3+n));
+  if( pPd->ai==0 ) return;
+  pPd->ai[0] = 2+n;
+  pPd->nMax = n;
+  pPd->bGroup = 1;
+  if( bOwn ) sqlite3LipPullDownSegment(pPd);
+}
+
+/*
+** Begin the probes of Bloom filters coded in the loop of level iLevel of
+** pWInfo before its search (notReady: the loops not started yet): the
+** probe of the level's own filter, if it has one, which the caller codes
+** with sqlite3LipPullDownProbe(), then those of inner levels' filters,
+** which filterPullDown() in wherecode.c pulls down to the same point.
+** If they form a group, the segment of the level's own probe starts here,
+** so that a key the caller computes after this call (a rowid) is computed
+** only if the probes before it passed.  The caller sets pPd->addrNxt, the
+** jump of a rejected key, before the first probe.
+*/
+void sqlite3LipPullDownBegin(
+  LipPullDown *pPd,         /* Set here */
+  WhereInfo *pWInfo,        /* The join */
+  int iLevel,               /* Level whose loop is being coded */
+  Bitmask notReady          /* Loops not started yet */
+){
+  assert( iLevel>=0 && iLevel<pWInfo->nLevel );
+  memset(pPd, 0, sizeof(*pPd));
+  pPd->pWInfo = pWInfo;
+  pPd->iLevel = iLevel;
+  pPd->notReady = notReady;
+  if( pWInfo->a[iLevel].regFilter ) lipPullDownGroup(pPd, 1);
+}
+
+/*
+** Return true if no more probes can be coded at the point pPd describes:
+** its group has all the members it counted, or, without a group, one
+** probe was coded.
+*/
+int sqlite3LipPullDownDone(const LipPullDown *pPd){
+  assert( pPd->bGroup || pPd->nMember<=1 );
+  assert( !pPd->bGroup || pPd->nMember<=pPd->nMax );
+  return pPd->bGroup ? pPd->nMember>=pPd->nMax : pPd->nMember>0;
+}
+
+/*
+** The code of the next probe of pPd (the code of its key, then its
+** OP_Filter) starts here.
+*/
+void sqlite3LipPullDownSegment(LipPullDown *pPd){
+  if( pPd->bGroup ){
+    assert( pPd->nMember<pPd->nMax );
+    pPd->aSeg[pPd->nMember] =
+        sqlite3VdbeCurrentAddr(pPd->pWInfo->pParse->pVdbe);
+  }
+}
+
+/*
+** Code the probe of the filter in register regFilter with the key in the
+** nKey registers from regKey: jump to pPd->addrNxt if the key is not in
+** the filter, else fall through.  In a group it ends the segment of its
+** member.
+*/
+void sqlite3LipPullDownProbe(
+  LipPullDown *pPd,         /* The probes at this point */
+  int regFilter,            /* Register of the filter */
+  int regKey,               /* First register of the key */
+  int nKey                  /* Registers in the key */
+){
+  Vdbe *v = pPd->pWInfo->pParse->pVdbe;
+  int addr;
+  assert( regFilter>0 && regKey>0 && nKey>=1 );
+  assert( pPd->addrNxt!=0 );
+  assert( !sqlite3LipPullDownDone(pPd) );
+  addr = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter, pPd->addrNxt,
+                              regKey, nKey);
+  VdbeCoverage(v);
+  if( pPd->bGroup ) pPd->aFilter[pPd->nMember] = addr;
+  pPd->nMember++;
+}
+
+/*
+** End the probes of pPd.  For a group, code its descriptor and point the
+** OP_Filter of each member at it.
+*/
+void sqlite3LipPullDownEnd(LipPullDown *pPd){
+  Parse *pParse = pPd->pWInfo->pParse;
+  Vdbe *v = pParse->pVdbe;
+  u32 *ai = pPd->ai;
+  int i, n, addrDesc;
+  if( !pPd->bGroup ) return;
+  /* filterPullDown() codes the members lipPullDownGroup() counted, under
+  ** the same conditions */
+  assert( pPd->nMember==pPd->nMax );
+  n = pPd->nMember;
+  ai[0] = 2+n;
+  ai[1] = (u32)pPd->aSeg[0];
+  ai[2] = 0;
+  addrDesc = sqlite3VdbeCurrentAddr(v);
+  for(i=0; i<n; i++){
+    int iEnd = i+1<n ? pPd->aSeg[i+1] : addrDesc;
+    /* Each segment ends with its Filter (unless memory ran out, when the
+    ** addresses coded are not real) */
+    assert( pPd->aFilter[i]==iEnd-1 || pParse->db->mallocFailed );
+    ai[3+i] = (u32)(iEnd - pPd->aSeg[i]);
+    testcase( addrDesc - pPd->aFilter[i]==0xffff );
+    testcase( addrDesc - pPd->aFilter[i]==0x10000 );
+    if( addrDesc - pPd->aFilter[i]>0xffff || pPd->aFilter[i]!=iEnd-1 ){
+      ai[2] = 2;                     /* Keep the order of the code */
+    }
+  }
+  for(i=0; i<n; i++){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, pPd->aFilter[i]);
+    if( ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pPd->aFilter[i]);
+  }
+  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, LIP_REORDER, 0,
+                    (const char*)ai, P4_INTARRAY);
+  pPd->ai = 0;
+}
+
+/*
 ** LIP: called by sqlite3WhereBegin() right after the code that starts the
 ** loop of level iLevel (notReady: the loops not started yet).  Probe now,
 ** before any search of the inner loops, every filter built early whose
@@ -294,6 +446,7 @@ void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
 */
 void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
   Parse *pParse = pWInfo->pParse;
+  LipPullDown pd;                    /* The probes of the group */
   int aMember[LIP_MAX_GROUP];        /* Levels probed, in the code's order */
   int nMember = 0;
   int bNext;                         /* The group is left to iLevel+1 */
@@ -302,7 +455,7 @@ void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
   bNext = (pWInfo->mLipEarly & MASKBIT(iLevel+1))!=0
        && sqlite3LipCanPullDown(pWInfo, iLevel+1, notReady);
   if( bNext ) aMember[nMember++] = iLevel+1;
-  /* The selection of sqlite3LipGroupBegin() */
+  /* The selection of lipPullDownGroup() */
   for(i=iLevel+1+bNext; i<pWInfo->nLevel && nMember<LIP_MAX_GROUP; i++){
     if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) aMember[nMember++] = i;
   }
@@ -323,116 +476,15 @@ void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
     }
   }
   if( nMember==0 || bNext ) return;
-  sqlite3WhereLipPullDown(pWInfo, iLevel, pWInfo->a[iLevel].addrCont,
-                          notReady);
-}
-
-/*
-** Begin the code that probes the LIP Bloom filter of level iLevel of
-** pWInfo (if bOwn; else the level has none) together with the filters of
-** the inner levels that can be probed at the same point
-** (sqlite3LipCanPullDown(); filterPullDown() in wherecode.c), before any
-** inner search.  Return 0 if there are fewer than two filters to probe:
-** the caller then codes a single OP_Filter, if any.  Otherwise return 1
-** (or 0 if memory runs out); the group is coded as a
-** region of segments, one per filter, followed by its descriptor:
-**
-**   seg0:  <compute key0>; Filter f0, next, key0, P5=distance to desc
-**   seg1:  <compute key1>; Filter f1, next, key1, P5=...
-**          ...
-**   desc:  FilterGroup [size, seg0, flag, lengths of the segments]
-**
-** A row that passes a segment falls through to the next; a key is computed
-** only if the filters probed before it passed.  At run time the segments
-** are moved into the order that rejects rows soonest
-** (sqlite3LipFilterGroup()).  The key of the level itself is computed in
-** seg0 if it is a rowid (the caller begins the group before computing
-** it); an index key is computed before the group.  The caller marks each
-** segment with sqlite3LipGroupSegment(), codes its key, then
-** sqlite3LipGroupProbe(); sqlite3LipGroupEnd() codes the descriptor.
-*/
-int sqlite3LipGroupBegin(
-  Parse *pParse,
-  WhereInfo *pWInfo,
-  int iLevel,
-  Bitmask notReady,
-  int bOwn,
-  LipGroupCode *pG
-){
-  int n = bOwn!=0;
-  int i;
-  memset(pG, 0, sizeof(*pG));
-  for(i=iLevel+1; i<pWInfo->nLevel && n<LIP_MAX_GROUP; i++){
-    if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) n++;
-  }
-  if( n<2 ) return 0;
-  pG->ai = (u32*)sqlite3DbMallocZero(pParse->db, sizeof(u32)*(3+n));
-  if( pG->ai==0 ) return 0;
-  pG->ai[0] = 2+n;
-  pG->nMax = n;
-  return 1;
-}
-
-/*
-** The code of the next member of group pG starts here.
-*/
-void sqlite3LipGroupSegment(Parse *pParse, LipGroupCode *pG){
-  assert( pG->nMember<pG->nMax );
-  pG->aSeg[pG->nMember] = sqlite3VdbeCurrentAddr(pParse->pVdbe);
-}
-
-/*
-** Code the probe that ends the segment of the next member of group pG:
-** the filter in register regFilter, its key in nKey registers from
-** regKey; jump to addrNxt if the key is not in it, else fall through.
-*/
-void sqlite3LipGroupProbe(
-  Parse *pParse,
-  LipGroupCode *pG,
-  int regFilter,
-  int regKey,
-  int nKey,
-  int addrNxt
-){
-  Vdbe *v = pParse->pVdbe;
-  assert( pG->nMember<pG->nMax );
-  pG->aFilter[pG->nMember] = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter,
-                                                  addrNxt, regKey, nKey);
-  VdbeCoverage(v);
-  pG->nMember++;
-}
-
-/*
-** Close group pG: code its descriptor, and point the Filter opcodes of its
-** members at it.
-*/
-void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
-  Vdbe *v = pParse->pVdbe;
-  int i, n, addrDesc;
-  /* filterPullDown() codes the members sqlite3LipGroupBegin() counted,
-  ** under the same conditions. */
-  assert( pG->nMember==pG->nMax );
-  n = pG->nMember;
-  pG->ai[0] = 2+n;
-  pG->ai[1] = (u32)pG->aSeg[0];
-  pG->ai[2] = 0;
-  addrDesc = sqlite3VdbeCurrentAddr(v);
-  for(i=0; i<n; i++){
-    int iEnd = i+1<n ? pG->aSeg[i+1] : addrDesc;
-    /* Each segment ends with its Filter */
-    assert( pG->aFilter[i]==iEnd-1 );
-    pG->ai[3+i] = (u32)(iEnd - pG->aSeg[i]);
-    if( addrDesc - pG->aFilter[i]>0xffff || pG->aFilter[i]!=iEnd-1 ){
-      pG->ai[2] = 2;                     /* Keep the order of the code */
-    }
-  }
-  for(i=0; i<n; i++){
-    VdbeOp *pOp = sqlite3VdbeGetOp(v, pG->aFilter[i]);
-    if( pG->ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pG->aFilter[i]);
-  }
-  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, LIP_REORDER, 0,
-                    (const char*)pG->ai, P4_INTARRAY);
-  pG->ai = 0;
+  /* No probe of level iLevel's own: its filter, if any, was probed before
+  ** its search.  A rejected key goes on to the next row of iLevel. */
+  memset(&pd, 0, sizeof(pd));
+  pd.pWInfo = pWInfo;
+  pd.iLevel = iLevel;
+  pd.notReady = notReady;
+  pd.addrNxt = pWInfo->a[iLevel].addrCont;
+  lipPullDownGroup(&pd, 0);
+  sqlite3WhereLipPullDown(&pd);
 }
 
 /*
