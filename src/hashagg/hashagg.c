@@ -754,22 +754,27 @@ int sqlite3HashAggUsable(Parse *pParse, HashAggCode *pCode, int bSorted){
 ** The code jumps to the label returned in pCode->lblHashed (where
 ** sqlite3HashAggCodeUpdate() puts the update of the accumulators) if the
 ** table takes the row, and falls through to the sorter's code otherwise.
+** It sets register pCode->iUseFlag to 0 for a new group, 1 for another.
 */
 void sqlite3HashAggCodeGroup(
   Parse *pParse,
   AggInfo *pAggInfo,
   HashAggCode *pCode,
-  int regKey,
-  int iUseFlag
+  int regKey
 ){
   Vdbe *v = pParse->pVdbe;
   if( pCode->regHash==0 ) return;
+  assert( pCode->iUseFlag>0 );
+  assert( regKey>0 && pCode->nKey>0 );
+  /* The key is outside the accumulator registers that the table swaps */
+  assert( regKey+pCode->nKey<=pAggInfo->iFirstReg
+       || regKey>=pAggInfo->iFirstReg+pAggInfo->nColumn+pAggInfo->nFunc );
   sqlite3VdbeChangeP2(v, pCode->addrOpen, pAggInfo->iFirstReg);
   sqlite3VdbeChangeP3(v, pCode->addrOpen, pAggInfo->nColumn+pAggInfo->nFunc);
   pCode->lblHashed = sqlite3VdbeMakeLabel(pParse);
   pCode->lblDone = sqlite3VdbeMakeLabel(pParse);
   sqlite3VdbeAddOp4Int(v, OP_HashAggGroup, pCode->regHash, pCode->lblHashed,
-                       regKey, iUseFlag);
+                       regKey, pCode->iUseFlag);
   VdbeCoverage(v);
 }
 
@@ -795,31 +800,30 @@ void sqlite3HashAggCodeUpdateEnd(Parse *pParse, HashAggCode *pCode){
 }
 
 /*
-** Code a loop that outputs, through the output subroutine (regOutput,
-** addrOutput), the groups of the hash table that sort before the key in
-** the registers starting at iCmp (all that are left if iCmp is 0), in key
-** order.  The subroutine returns with register iAbort positive if no more
-** rows are wanted: then jump to addrEnd.
+** Code a loop that outputs, through the output subroutine of select.c
+** (pCode->regOutputRow, addrOutputRow), the groups of the hash table that
+** sort before the key in the registers starting at iCmp (all that are
+** left if iCmp is 0), in key order.  The subroutine returns with register
+** pCode->iAbortFlag positive if no more rows are wanted: then jump to
+** pCode->addrEnd.
 */
-void sqlite3HashAggCodeEmit(
-  Parse *pParse,
-  HashAggCode *pCode,
-  int iCmp,
-  int iUseFlag,
-  int regOutput, int addrOutput,
-  int iAbort, int addrEnd
-){
+void sqlite3HashAggCodeEmit(Parse *pParse, HashAggCode *pCode, int iCmp){
   Vdbe *v = pParse->pVdbe;
   int addrTop;
   int addrEmit;
   if( pCode->regHash==0 ) return;
+  assert( pCode->iUseFlag>0 && pCode->iAbortFlag>0 );
+  assert( pCode->regOutputRow>0 && pCode->addrOutputRow<0 );
+  assert( pCode->addrEnd<0 );
+  assert( iCmp==0 || iCmp==pCode->iBMem );
   /* The output subroutine of the sorter's group just before may have set
   ** the abort flag already: test it before each group */
-  addrTop = sqlite3VdbeAddOp2(v, OP_IfPos, iAbort, addrEnd); VdbeCoverage(v);
+  addrTop = sqlite3VdbeAddOp2(v, OP_IfPos, pCode->iAbortFlag, pCode->addrEnd);
+  VdbeCoverage(v);
   addrEmit = sqlite3VdbeAddOp3(v, OP_HashAggEmit, pCode->regHash, 0, iCmp);
   VdbeCoverage(v);
-  sqlite3VdbeAddOp2(v, OP_Integer, 1, iUseFlag);
-  sqlite3VdbeAddOp2(v, OP_Gosub, regOutput, addrOutput);
+  sqlite3VdbeAddOp2(v, OP_Integer, 1, pCode->iUseFlag);
+  sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regOutputRow, pCode->addrOutputRow);
   VdbeComment((v, "output one group of the hash table"));
   sqlite3VdbeGoto(v, addrTop);
   sqlite3VdbeJumpHere(v, addrEmit);
@@ -827,62 +831,53 @@ void sqlite3HashAggCodeEmit(
 
 /*
 ** Called in the loop over the sorter's rows, once the row's GROUP BY key
-** is in the registers at iCmp and before it is compared with the key of
-** the group in progress (registers at iKey): on the sorter's first row
-** (iUseFlag is 0 only there), output the groups of the hash table that
-** sort before it, then reset the accumulators and the key registers to
-** where they were.  The other groups of the table are output at the
-** sorter's changes of group (sqlite3HashAggCodeEmit()): but the first row
-** may not make one (its key may be all NULL, as the key registers are at
-** the start), and a group that sorts before it must not wait until then.
+** is in the registers at pCode->iBMem and before it is compared with the
+** key of the group in progress (registers at pCode->iAMem): on the
+** sorter's first row (register pCode->iUseFlag is 0 only there), output
+** the groups of the hash table that sort before it, then reset the
+** accumulators (subroutine pCode->regReset, addrReset) and the key
+** registers to where they were.  The other groups of the table are output
+** at the sorter's changes of group (sqlite3HashAggCodeEmit()): but the
+** first row may not make one (its key may be all NULL, as the key
+** registers are at the start), and a group that sorts before it must not
+** wait until then.
 */
-void sqlite3HashAggCodeFirst(
-  Parse *pParse,
-  HashAggCode *pCode,
-  int iKey, int iCmp,
-  int iUseFlag,
-  int regOutput, int addrOutput,
-  int iAbort, int addrEnd,
-  int regReset, int addrReset
-){
+void sqlite3HashAggCodeFirst(Parse *pParse, HashAggCode *pCode){
   Vdbe *v = pParse->pVdbe;
   int addrSkip;
   if( pCode->regHash==0 ) return;
-  addrSkip = sqlite3VdbeAddOp2(v, OP_IfPos, iUseFlag, 0); VdbeCoverage(v);
-  sqlite3HashAggCodeEmit(pParse, pCode, iCmp, iUseFlag, regOutput, addrOutput,
-                         iAbort, addrEnd);
-  sqlite3VdbeAddOp2(v, OP_Gosub, regReset, addrReset);
-  sqlite3VdbeAddOp3(v, OP_Null, 0, iKey, iKey+pCode->nKey-1);
+  assert( pCode->iAMem>0 && pCode->iBMem==pCode->iAMem+pCode->nKey );
+  assert( pCode->regReset>0 && pCode->addrReset<0 );
+  addrSkip = sqlite3VdbeAddOp2(v, OP_IfPos, pCode->iUseFlag, 0);
+  VdbeCoverage(v);
+  sqlite3HashAggCodeEmit(pParse, pCode, pCode->iBMem);
+  sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regReset, pCode->addrReset);
+  sqlite3VdbeAddOp3(v, OP_Null, 0, pCode->iAMem, pCode->iAMem+pCode->nKey-1);
   sqlite3VdbeJumpHere(v, addrSkip);
 }
 
 /*
 ** Called after the WHERE loop, before the sorter's groups are output: sort
 ** the groups of the hash table.  If no row went to the sorter, output them
-** all (their keys into the registers at iKey, where the output subroutine
-** expects the key of its group) and jump to addrEnd.  Otherwise reset the
-** accumulators (subroutine regReset, addrReset) and go on to the sorter's
-** groups, among which sqlite3HashAggCodeEmit() merges the table's.
+** all (their keys into the registers at pCode->iAMem, where the output
+** subroutine expects the key of its group) and jump to pCode->addrEnd.
+** Otherwise reset the accumulators (subroutine pCode->regReset,
+** addrReset) and go on to the sorter's groups, among which
+** sqlite3HashAggCodeEmit() merges the table's.
 */
-void sqlite3HashAggCodeSort(
-  Parse *pParse,
-  HashAggCode *pCode,
-  int iKey,
-  int iUseFlag,
-  int regOutput, int addrOutput,
-  int iAbort, int addrEnd,
-  int regReset, int addrReset
-){
+void sqlite3HashAggCodeSort(Parse *pParse, HashAggCode *pCode){
   Vdbe *v = pParse->pVdbe;
   int addrSort;
   if( pCode->regHash==0 ) return;
-  addrSort = sqlite3VdbeAddOp3(v, OP_HashAggSort, pCode->regHash, 0, iKey);
+  assert( pCode->iAMem>0 );
+  assert( pCode->regReset>0 && pCode->addrReset<0 );
+  addrSort = sqlite3VdbeAddOp3(v, OP_HashAggSort, pCode->regHash, 0,
+                               pCode->iAMem);
   VdbeCoverage(v);
-  sqlite3HashAggCodeEmit(pParse, pCode, 0, iUseFlag, regOutput, addrOutput,
-                         iAbort, addrEnd);
-  sqlite3VdbeGoto(v, addrEnd);
+  sqlite3HashAggCodeEmit(pParse, pCode, 0);
+  sqlite3VdbeGoto(v, pCode->addrEnd);
   sqlite3VdbeJumpHere(v, addrSort);
-  sqlite3VdbeAddOp2(v, OP_Gosub, regReset, addrReset);
+  sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regReset, pCode->addrReset);
 }
 
 /****************************************************************************
