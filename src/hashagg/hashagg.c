@@ -885,30 +885,6 @@ void sqlite3HashAggCodeSort(Parse *pParse, HashAggCode *pCode){
 */
 
 /*
-** Set the hash aggregate's state of a new connection db to its
-** compile-time defaults (sqlite3ForkConnInit()).
-*/
-void sqlite3HashAggConnInit(sqlite3 *db){
-  db->fork.hashagg.bOn = SQLITE_HASH_AGGREGATE_DEFAULT;
-  db->fork.hashagg.nMem = SQLITE_HASH_AGGREGATE_MEMORY;
-}
-
-/*
-**   PRAGMA hash_aggregate
-**   PRAGMA hash_aggregate = ON|OFF
-**
-** Whether the code generator may use a hash table for GROUP BY.  Changing
-** it expires the prepared statements, whose code depends on it.
-*/
-void sqlite3HashAggPragma(
-  Parse *pParse,
-  const char *zName,
-  const char *zRight
-){
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.hashagg.bOn, 1);
-}
-
-/*
 **   PRAGMA hash_aggregate_memory
 **   PRAGMA hash_aggregate_memory = N
 **

@@ -98,8 +98,6 @@ void sqlite3HashAggCodeUpdateEnd(Parse*, HashAggCode*);
 void sqlite3HashAggCodeEmit(Parse*, HashAggCode*, int);
 void sqlite3HashAggCodeFirst(Parse*, HashAggCode*);
 void sqlite3HashAggCodeSort(Parse*, HashAggCode*);
-void sqlite3HashAggConnInit(sqlite3*);
-void sqlite3HashAggPragma(Parse*, const char*, const char*);
 void sqlite3HashAggMemoryPragma(Parse*, const char*, const char*);
 void sqlite3HashAggStatsPragma(Parse*, const char*, const char*);
 

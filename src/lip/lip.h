@@ -116,8 +116,6 @@ int sqlite3LipPullDownDone(const LipPullDown*);
 void sqlite3LipPullDownSegment(LipPullDown*);
 void sqlite3LipPullDownProbe(LipPullDown*, int, int, int);
 void sqlite3LipPullDownEnd(LipPullDown*);
-void sqlite3LipConnInit(sqlite3*);
-void sqlite3LipPragma(Parse*, const char*, const char*);
 void sqlite3LipStatsPragma(Parse*, const char*, const char*);
 /* where.c and wherecode.c (patch 0010) */
 void sqlite3ConstructBloomFilter(WhereInfo*, int, struct WhereLevel*, Bitmask,

@@ -488,32 +488,6 @@ void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
 }
 
 /*
-** Set the LIP state of a new connection db to its compile-time default
-** (sqlite3ForkConnInit()).
-*/
-void sqlite3LipConnInit(sqlite3 *db){
-  db->fork.lip.bOn = SQLITE_LIP_DEFAULT;
-}
-
-/*
-**   PRAGMA lip_filter
-**   PRAGMA lip_filter = ON|OFF
-**
-** Query or set whether the planner of this connection builds LIP Bloom
-** filters for joins.  Statements prepared before a change are re-prepared
-** when they next run.  Any value other than a boolean is an error.
-*/
-void sqlite3LipPragma(
-  Parse *pParse,
-  const char *zName,
-  const char *zRight
-){
-  /* The setting changes the code the planner generates: expire every
-  ** prepared statement when it changes */
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.lip.bOn, 1);
-}
-
-/*
 **   PRAGMA lip_filter_stats
 **
 ** Return one row for each of the LIP Bloom filters released since the
