@@ -414,6 +414,32 @@ static int hashAggNewGroup(
   return SQLITE_OK;
 }
 
+#ifdef SQLITE_DEBUG
+/*
+** Debug builds record, for each register, the register it is a shallow
+** copy of (OP_SCopy), and vdbe.c marks the copies undefined when that
+** register changes (memAboutToChange()).  The table moves values between
+** registers and groups with raw copies, so it does the same: it calls
+** hashAggWriteBegin() before the n registers at aReg[] of p receive other
+** values, and hashAggWriteEnd() after, so that they are the shallow copy
+** of no register, whatever the values carried from a group.
+*/
+static void hashAggWriteBegin(Vdbe *p, Mem *aReg, int n){
+  int i;
+  for(i=0; i<n; i++) sqlite3VdbeMemAboutToChange(p, &aReg[i]);
+}
+static void hashAggWriteEnd(Mem *aReg, int n){
+  int i;
+  for(i=0; i<n; i++){
+    aReg[i].pScopyFrom = 0;
+    aReg[i].bScopy = 0;
+  }
+}
+#else
+# define hashAggWriteBegin(P,A,N)
+# define hashAggWriteEnd(A,N)
+#endif
+
 /*
 ** Copy the accumulators in the registers into group pH->pCur, which then
 ** owns what they own, and account for the heap memory they hold.  The
@@ -435,11 +461,13 @@ static void hashAggSaveCurrent(HashAgg *pH, Mem *aMem){
 }
 
 /*
-** Make the accumulator registers NULL without releasing what they held
-** (which hashAggSaveCurrent() gave to a group).
+** Make the accumulator registers of p NULL without releasing what they
+** held (which hashAggSaveCurrent() gave to a group).
 */
-static void hashAggEmptyRegisters(HashAgg *pH, Mem *aMem){
+static void hashAggEmptyRegisters(HashAgg *pH, Vdbe *p){
+  Mem *aMem = p->aMem;
   int i;
+  hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
   for(i=0; i<pH->nAcc; i++){
     aMem[pH->iAcc+i].flags = MEM_Null;
     aMem[pH->iAcc+i].szMalloc = 0;
@@ -490,7 +518,9 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
       /* The registers hold what OP_HashAggOpen's caller reset them to */
       for(i=0; i<pH->nAcc; i++) sqlite3VdbeMemRelease(&aMem[pH->iAcc+i]);
     }
+    hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
     memcpy(&aMem[pH->iAcc], &pG->aMem[pH->nKey], pH->nAcc*sizeof(Mem));
+    hashAggWriteEnd(&aMem[pH->iAcc], pH->nAcc);
     pH->pCur = pG;
     sqlite3VdbeMemSetInt64(&aMem[pOp->p4.i], bNew ? 0 : 1);
   }
@@ -543,19 +573,24 @@ static int hashAggCompareKey(
 
 /*
 ** Move the key and the accumulators of the first group of the output list
-** into the registers: the key into the pH->nKey registers starting at
-** aMem[pH->iKey], the accumulators into the accumulator registers.
+** into the registers of p: the key into the pH->nKey registers starting at
+** pH->iKey, the accumulators into the accumulator registers.
 */
-static void hashAggLoadFirst(HashAgg *pH, Mem *aMem){
+static void hashAggLoadFirst(HashAgg *pH, Vdbe *p){
+  Mem *aMem = p->aMem;
   HashAggGroup *pG = pH->pOut;
   int i;
   assert( pG!=0 );
+  hashAggWriteBegin(p, &aMem[pH->iKey], pH->nKey);
+  hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
   for(i=0; i<pH->nKey; i++){
     sqlite3VdbeMemMove(&aMem[pH->iKey+i], &pG->aMem[i]);
   }
   for(i=0; i<pH->nAcc; i++){
     sqlite3VdbeMemMove(&aMem[pH->iAcc+i], &pG->aMem[pH->nKey+i]);
   }
+  hashAggWriteEnd(&aMem[pH->iKey], pH->nKey);
+  hashAggWriteEnd(&aMem[pH->iAcc], pH->nAcc);
 }
 
 /*
@@ -637,7 +672,7 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
 
   if( pH->pCur ){
     hashAggSaveCurrent(pH, p->aMem);
-    hashAggEmptyRegisters(pH, p->aMem);
+    hashAggEmptyRegisters(pH, p);
   }
   pH->pOut = 0;
   pH->bLoaded = 0;
@@ -686,7 +721,7 @@ void sqlite3HashAggEmit(Vdbe *p, const VdbeOp *pOp, int *pbLoaded){
     *pbLoaded = 0;
     return;
   }
-  hashAggLoadFirst(pH, p->aMem);
+  hashAggLoadFirst(pH, p);
   pH->bLoaded = 1;
   *pbLoaded = 1;
 }
