@@ -185,6 +185,9 @@ static void hashAggClear(HashAgg *pH){
   memset(&pH->stat, 0, sizeof(pH->stat));
   pH->nByte = (i64)pH->nBucket*sizeof(HashAggGroup*);
   pH->bFull = 0;
+#ifdef SQLITE_DEBUG
+  for(i=0; i<pH->nBucket; i++) assert( pH->aBucket[i]==0 );
+#endif
 }
 
 /*
@@ -220,8 +223,15 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
   HashAgg *pH;
   int i;
   assert( pOp->p4type==P4_KEYINFO );
+  assert( pKeyInfo->nKeyField>0 );
+  /* The accumulator registers, set by sqlite3HashAggCodeGroup() */
+  assert( pOp->p2>0 && pOp->p3>=0 );
+  assert( pOp->p2+pOp->p3<=(p->nMem+1 - p->nCursor)+1 );
+  assert( pOp->p1<pOp->p2 || pOp->p1>=pOp->p2+pOp->p3 );
   if( (pReg->flags & MEM_Dyn)!=0 && pReg->xDel==hashAggFree ){
     pH = hashAggOf(pReg);
+    /* The same statement runs it again: the same key */
+    assert( pH->pKeyInfo==pKeyInfo && pH->nKey==pKeyInfo->nKeyField );
     hashAggClear(pH);
   }else{
     int nKey = pKeyInfo->nKeyField;
@@ -304,6 +314,8 @@ static void hashAggGrow(HashAgg *pH){
   HashAggGroup **aNew;
   u32 i;
   assert( (pH->nBucket & (pH->nBucket-1))==0 );
+  testcase( pH->nByte+nAdd==pH->nLimit );    /* Exactly the budget: grows */
+  testcase( pH->nByte+nAdd==pH->nLimit+1 );  /* One byte over: does not */
   if( nNew<pH->nBucket || pH->nByte+nAdd>pH->nLimit ) return;
   aNew = sqlite3MallocZero((i64)nNew*sizeof(HashAggGroup*));
   if( aNew==0 ) return;
@@ -329,11 +341,15 @@ static void hashAggGrow(HashAgg *pH){
 */
 static void *hashAggAlloc(HashAgg *pH, i64 nByte){
   void *p;
-  assert( nByte%8==0 );
+  assert( nByte%8==0 && nByte>0 );
+  assert( pH->nFree>=0 && (pH->nFree==0 || pH->pFree!=0) );
+  testcase( nByte==pH->nFree );              /* The chunk's last group */
+  testcase( nByte>pH->nChunk );              /* A group larger than a chunk */
   if( nByte>pH->nFree ){
     i64 nChunk = sizeof(HashAggChunk) + MAX(nByte, pH->nChunk);
     HashAggChunk *pChunk = sqlite3Malloc(nChunk);
     if( pChunk==0 ) return 0;
+    testcase( pH->nChunk==HASHAGG_CHUNK_MAX );   /* Chunks stop growing */
     if( pH->nChunk<HASHAGG_CHUNK_MAX ) pH->nChunk *= 2;
     pChunk->pNext = pH->pChunk;
     pH->pChunk = pChunk;
@@ -341,6 +357,7 @@ static void *hashAggAlloc(HashAgg *pH, i64 nByte){
     pH->nFree = nChunk - sizeof(HashAggChunk);
     pH->nByte += nChunk;
   }
+  assert( nByte<=pH->nFree );
   p = pH->pFree;
   pH->pFree += nByte;
   pH->nFree -= nByte;
@@ -362,9 +379,11 @@ static int hashAggNewGroup(
   int nMem = pH->nKey + pH->nAcc;
   i64 nGroup = ROUND8(SZ_HASHAGGGROUP(nMem));
   i64 nKeyByte = 0;
+  i64 nNeed;                  /* Bytes used once the group is made */
   HashAggGroup *pG;
   u32 iB;
   int i;
+  assert( !pH->bFull );
   *ppG = 0;
   for(i=0; i<pH->nKey; i++){
     if( aKey[i].flags & (MEM_Str|MEM_Blob) ){
@@ -372,10 +391,12 @@ static int hashAggNewGroup(
       if( aKey[i].flags & MEM_Zero ) nKeyByte += aKey[i].u.nZero;
     }
   }
-  if( pH->nByte + nKeyByte
-      + (nGroup>pH->nFree ? sizeof(HashAggChunk)+MAX(nGroup, pH->nChunk) : 0)
-      > pH->nLimit
-  ){
+  nNeed = pH->nByte + nKeyByte
+      + (nGroup>pH->nFree ? sizeof(HashAggChunk)+MAX(nGroup, pH->nChunk) : 0);
+  testcase( pH->nLimit==0 );                 /* No group at all */
+  testcase( nNeed==pH->nLimit );             /* Exactly the budget: taken */
+  testcase( nNeed==pH->nLimit+1 );           /* One byte over: spilled */
+  if( nNeed>pH->nLimit ){
     pH->bFull = 1;
     return SQLITE_OK;
   }
@@ -397,6 +418,10 @@ static int hashAggNewGroup(
     }
     /* The sorter does not keep subtypes: neither does the table */
     pG->aMem[i].flags &= ~MEM_Subtype;
+    assert( sqlite3VdbeCheckMemInvariants(&pG->aMem[i]) );
+    /* The group's key compares equal to the row's: the row is its first */
+    assert( sqlite3MemCompare(&pG->aMem[i], &aKey[i],
+                              pH->pKeyInfo->aColl[i])==0 );
   }
   iB = (u32)(h & (pH->nBucket-1));
   pG->pNext = pH->aBucket[iB];
@@ -405,6 +430,10 @@ static int hashAggNewGroup(
   pH->stat.nGroup++;
   if( pH->stat.nGroup>pH->nBucket ) hashAggGrow(pH);
   assert( (HASHAGG_CHECK_GROUPS & (HASHAGG_CHECK_GROUPS-1))==0 );
+  testcase( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
+         && pH->stat.nRowHashed==pH->stat.nGroup*HASHAGG_MIN_ROWS );
+  testcase( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
+         && pH->stat.nRowHashed==pH->stat.nGroup*HASHAGG_MIN_ROWS-1 );
   if( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
    && pH->stat.nRowHashed < pH->stat.nGroup*HASHAGG_MIN_ROWS
   ){
@@ -454,6 +483,20 @@ static void hashAggSaveCurrent(HashAgg *pH, Mem *aMem){
     int i;
     for(i=0; i<pH->nAcc; i++) nAccByte += aAcc[i].szMalloc;
     memcpy(&pG->aMem[pH->nKey], aAcc, pH->nAcc*sizeof(Mem));
+#ifdef SQLITE_DEBUG
+    for(i=0; i<pH->nAcc; i++){
+      /* The raw copy holds what the register held, for the same
+      ** connection: a value, NULL, or an aggregate context */
+      Mem *pAcc = &pG->aMem[pH->nKey+i];
+      assert( sqlite3VdbeCheckMemInvariants(pAcc) );
+      assert( pAcc->db==pH->db );
+      assert( (pAcc->flags & MEM_Agg)!=0 || memIsValid(pAcc) );
+      /* Nothing that another register or a page owns: it must outlive
+      ** them (OP_Column gives accumulators values of their own) */
+      assert( (pAcc->flags & MEM_Ephem)==0 );
+    }
+#endif
+    assert( pG->nAccByte>=0 && nAccByte>=0 );
     pH->nByte += nAccByte - pG->nAccByte;
     pG->nAccByte = nAccByte;
     pH->pCur = 0;
@@ -467,6 +510,7 @@ static void hashAggSaveCurrent(HashAgg *pH, Mem *aMem){
 static void hashAggEmptyRegisters(HashAgg *pH, Vdbe *p){
   Mem *aMem = p->aMem;
   int i;
+  assert( pH->pCur==0 );          /* Saved: a group owns what they hold */
   hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
   for(i=0; i<pH->nAcc; i++){
     aMem[pH->iAcc+i].flags = MEM_Null;
@@ -493,6 +537,13 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
 
   assert( pOp->p4type==P4_INT32 );
   assert( pOp->p3+pH->nKey<=pH->iAcc || pOp->p3>=pH->iAcc+pH->nAcc );
+  assert( pOp->p3>0 && pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
+  /* The flag register is not one the table swaps */
+  assert( pOp->p4.i<pH->iAcc || pOp->p4.i>=pH->iAcc+pH->nAcc );
+  assert( pH->pOut==0 && !pH->bLoaded );  /* Not sorted yet */
+#ifdef SQLITE_DEBUG
+  for(i=0; i<pH->nKey; i++) assert( memIsValid(&aKey[i]) );
+#endif
   /* Rows of one group often come together: try the current group first,
   ** without hashing the key */
   if( pG==0 || !hashAggMatch(pH, pG, aKey) ){
@@ -516,11 +567,25 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
       hashAggSaveCurrent(pH, aMem);
     }else{
       /* The registers hold what OP_HashAggOpen's caller reset them to */
-      for(i=0; i<pH->nAcc; i++) sqlite3VdbeMemRelease(&aMem[pH->iAcc+i]);
+      for(i=0; i<pH->nAcc; i++){
+        sqlite3VdbeMemRelease(&aMem[pH->iAcc+i]);
+        assert( !VdbeMemDynamic(&aMem[pH->iAcc+i]) );
+        assert( aMem[pH->iAcc+i].szMalloc==0 );
+      }
     }
     hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
     memcpy(&aMem[pH->iAcc], &pG->aMem[pH->nKey], pH->nAcc*sizeof(Mem));
     hashAggWriteEnd(&aMem[pH->iAcc], pH->nAcc);
+#ifdef SQLITE_DEBUG
+    for(i=0; i<pH->nAcc; i++){
+      /* The registers now hold the group's accumulators, which its copies
+      ** in aMem[] no longer own (they are stale while it is pCur) */
+      Mem *pAcc = &aMem[pH->iAcc+i];
+      assert( sqlite3VdbeCheckMemInvariants(pAcc) );
+      assert( (pAcc->flags & MEM_Agg)!=0 || memIsValid(pAcc) );
+      assert( !bNew || (pAcc->flags==MEM_Null && pAcc->szMalloc==0) );
+    }
+#endif
     pH->pCur = pG;
     sqlite3VdbeMemSetInt64(&aMem[pOp->p4.i], bNew ? 0 : 1);
   }
@@ -580,7 +645,12 @@ static void hashAggLoadFirst(HashAgg *pH, Vdbe *p){
   Mem *aMem = p->aMem;
   HashAggGroup *pG = pH->pOut;
   int i;
-  assert( pG!=0 );
+  assert( pG!=0 && pH->pCur==0 && !pH->bLoaded );
+#ifdef SQLITE_DEBUG
+  for(i=0; i<pH->nKey+pH->nAcc; i++){
+    assert( sqlite3VdbeCheckMemInvariants(&pG->aMem[i]) );
+  }
+#endif
   hashAggWriteBegin(p, &aMem[pH->iKey], pH->nKey);
   hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
   for(i=0; i<pH->nKey; i++){
@@ -670,6 +740,8 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   i64 i = 0;
   u32 iB;
 
+  assert( pH->pOut==0 && !pH->bLoaded );  /* Sorted once per run */
+  assert( pOp->p3>0 && pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
   if( pH->pCur ){
     hashAggSaveCurrent(pH, p->aMem);
     hashAggEmptyRegisters(pH, p);
@@ -694,6 +766,9 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   }
   assert( i==n );
   hashAggSortArray(pH, a, &a[n], n);
+#ifdef SQLITE_DEBUG
+  for(i=1; i<n; i++) assert( hashAggCompareEntry(pH, &a[i-1], &a[i])<=0 );
+#endif
   for(i=n-1; i>=0; i--){
     a[i].pG->pNext = pH->pOut;
     pH->pOut = a[i].pG;
@@ -710,6 +785,8 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
 */
 void sqlite3HashAggEmit(Vdbe *p, const VdbeOp *pOp, int *pbLoaded){
   HashAgg *pH = hashAggOf(&p->aMem[pOp->p1]);
+  assert( pH->pCur==0 );          /* OP_HashAggSort saved the last group */
+  assert( pOp->p3==0 || pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
   if( pH->bLoaded ){
     assert( pH->pOut!=0 );
     pH->pOut = pH->pOut->pNext;   /* Its Mems were moved out: nothing held */

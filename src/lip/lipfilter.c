@@ -113,6 +113,11 @@ static void lipRecord(
 ){
   LipConn *pFc = &db->fork.lip;
   LipStat *pS;
+  assert( pFc->nStat>=0 && pFc->nStat<=LIP_MAX_STAT );
+  assert( eStatus==LIPSTAT_BUILT || eStatus==LIPSTAT_SKIPPED
+       || eStatus==LIPSTAT_DISABLED );
+  testcase( pFc->nStat==LIP_MAX_STAT-1 );    /* The last free entry */
+  testcase( pFc->nStat==LIP_MAX_STAT );      /* The oldest is forgotten */
   if( pFc->nStat>=LIP_MAX_STAT ){
     memmove(&pFc->aStat[0], &pFc->aStat[1],
             sizeof(LipStat)*(LIP_MAX_STAT-1));
@@ -271,7 +276,12 @@ static int lipFilterBuild(LipFilter *pF){
   }else if( pF->bInt ){
     u64 nRange = (u64)pF->iMax - (u64)pF->iMin + 1;
     u64 nMax = (u64)pF->nHash * LIP_EXACT_BITS;
+    assert( pF->iMin<=pF->iMax );
     if( nMax<LIP_EXACT_MIN ) nMax = LIP_EXACT_MIN;
+    testcase( nMax==LIP_EXACT_MIN );         /* Few keys: the smallest cap */
+    testcase( nRange==nMax );                /* The widest exact bitmap */
+    testcase( nRange==nMax+1 );              /* One key wider: Bloom filter */
+    testcase( nRange==0 );                   /* Every i64: wraps to 0 */
     if( nRange>0 && nRange<=nMax ){
       pF->bExact = 1;
       pF->nRange = nRange;
@@ -280,6 +290,10 @@ static int lipFilterBuild(LipFilter *pF){
       lipKeysToHashes(pF);
     }
   }
+  /* At most LIP_MAX_KEYS keys of LIP_EXACT_BITS or LIP_BITS_PER_KEY bits
+  ** each (or LIP_EXACT_MIN bits): the number of blocks fits in a u32 */
+  assert( pF->nHash<=LIP_MAX_KEYS );
+  assert( (nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS) <= 0xffffffff );
   nBlock = (u32)((nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS));
   if( nBlock==0 ) nBlock = 1;
   sqlite3_free(pF->aBlock);
@@ -294,6 +308,7 @@ static int lipFilterBuild(LipFilter *pF){
   if( pF->bExact ){
     for(i=0; i<pF->nHash; i++){
       u64 d = pF->aHash[i] - (u64)pF->iMin;
+      assert( d<pF->nRange );
       pF->aBlock[d>>6] |= ((u64)1)<<(d&63);
     }
   }else{
@@ -311,6 +326,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   const Mem *pKey = &p->aMem[pOp->p3];
   LipFilter *pF;
   u64 h;
+  assert( pOp->p4type==P4_INT32 && pOp->p4.i>=1 );
   if( pReg->flags & MEM_Null ) return;             /* Disabled */
   pF = lipFilterOf(pReg);
   if( pF==0 ){
@@ -324,6 +340,9 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   if( pF->nHash>=pF->nHashAlloc ){
     int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : 64;
     u64 *aNew;
+    assert( pF->nHash==pF->nHashAlloc );
+    testcase( nNew==LIP_MAX_KEYS );          /* The largest array */
+    testcase( nNew==LIP_MAX_KEYS*2 );        /* One key more: disabled */
     if( nNew>LIP_MAX_KEYS ){
       pF->eStatus = LIPSTAT_DISABLED;
       sqlite3VdbeMemSetNull(pReg);                 /* Too large: disable */
@@ -355,7 +374,11 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     ** rebuild it when it holds twice the keys it was sized for, or when
     ** the key does not fit the exact bitmap it has. */
     int bRebuild = pF->nHash>2*pF->nBuilt;
+    testcase( pF->nHash==2*pF->nBuilt );     /* Still the size it has */
+    testcase( pF->nHash==2*pF->nBuilt+1 );   /* Resized */
     if( pF->bExact ){
+      testcase( pF->bInt && h-(u64)pF->iMin==pF->nRange-1 );  /* Last bit */
+      testcase( pF->bInt && h-(u64)pF->iMin==pF->nRange );    /* Past it */
       if( !pF->bInt || h-(u64)pF->iMin>=pF->nRange ){
         bRebuild = 1;
       }else if( !bRebuild ){
@@ -405,6 +428,8 @@ static SQLITE_INLINE int lipTest(
       v = pKey->u.i;
     }else if( pKey->flags & MEM_Real ){
       double r = pKey->u.r;
+      testcase( r==-9223372036854775808.0 );   /* Smallest i64: probed */
+      testcase( r==9223372036854775808.0 );    /* 2^63: no i64 equals it */
       if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0) ) return 1;
       v = (i64)r;
       if( (double)v!=r ) return 1;
@@ -513,6 +538,12 @@ static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   if( pReg->flags & MEM_Null ) return 0;
   pF = lipFilterOf(pReg);
   if( pF==0 ) return 1024;
+  /* The halving in sqlite3LipFilterGroup() keeps the recent rejections
+  ** among the recent probes: the rate is at most 1024 */
+  assert( pF->nRejectBase<=pF->nReject );
+  assert( pF->nProbeBase<=pF->nPass+pF->nReject );
+  assert( pF->nReject-pF->nRejectBase
+          <= pF->nPass+pF->nReject-pF->nProbeBase );
   return (u32)(((pF->nReject-pF->nRejectBase)*1024 + 512*LIP_RATE_PRIOR)
                  / (pF->nPass+pF->nReject-pF->nProbeBase + LIP_RATE_PRIOR));
 }
@@ -629,6 +660,7 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   for(i=1; i<nMember; i++){
     u8 o = aOrder[i];
     u32 r = aRate[i];
+    testcase( aRate[i-1]+LIP_RATE_MARGIN==r );   /* Alike: no swap */
     for(j=i; j>0 && aRate[j-1]+LIP_RATE_MARGIN<r; j--){
       aRate[j] = aRate[j-1];
       aOrder[j] = aOrder[j-1];
@@ -640,11 +672,15 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   if( i==nMember ){
     /* The order holds: revise it half as often, down to once every
     ** LIP_REORDER_MAX rejections. */
+    testcase( pD->p2==LIP_REORDER_MAX/2 );   /* Doubled one last time */
+    testcase( pD->p2==LIP_REORDER_MAX );     /* Stays there */
     if( pD->p2<LIP_REORDER_MAX ) pD->p2 *= 2;
   }else{
     /* Move the segments into their new order, and revise it again soon. */
     u32 aNewLen[LIP_MAX_GROUP];
     pD->p2 = LIP_REORDER;
+    testcase( iDesc-iStart==LIP_STATIC_OPS );    /* Largest copy on stack */
+    testcase( iDesc-iStart==LIP_STATIC_OPS+1 );  /* Smallest malloc'd */
     if( iDesc-iStart<=LIP_STATIC_OPS ){
       aCopy = aStatic;
     }else{

@@ -145,6 +145,7 @@ int sqlite3LipCodeFilterInit(
   }
   if( bAllStat ) return 0;        /* Decided at prepare time */
   iOuter = lipOuterCursor(pWInfo);
+  testcase( iOuter+1==LIP_INIT_EARLY-1 );         /* The last that fits */
   if( iOuter+1>=LIP_INIT_EARLY ) iOuter = -1;     /* Does not fit in P5 */
   pOuterTab = pWInfo->pTabList->a[pWInfo->a[0].iFrom].pSTab;
   addr = sqlite3VdbeAddOp4Int(v, OP_FilterInit, pLevel->regFilter, 0,
