@@ -193,7 +193,9 @@ static LipFilter *lipFilterCreate(Vdbe *p, int iReg, int nKey, u16 mText){
 static u64 lipHashKey(const Mem *aKey, int nKey, u16 mText){
   u64 h = 0;
   int i;
-  if( nKey==1 ) return sqlite3ForkHashValue(aKey, mText&3);   /* Already mixed */
+  if( nKey==1 ){
+    return sqlite3ForkHashValue(aKey, mText&3);     /* Already mixed */
+  }
   for(i=0; i<nKey; i++){
     int eText = i<8 ? (mText>>(2*i))&3 : FORK_TEXT_ANY;
     h = sqlite3ForkMix(h + sqlite3ForkHashValue(&aKey[i], eText) + (u64)i);
@@ -242,8 +244,8 @@ static int lipBitsTest(const LipFilter *pF, u64 h){
 
 /*
 ** Turn the keys pF holds (bInt: single-column integer keys stored as
-** themselves) into their hashes, as sqlite3ForkHashValue() computes them, so that
-** keys of any kind can join them.
+** themselves) into their hashes, as sqlite3ForkHashValue() computes them,
+** so that keys of any kind can join them.
 */
 static void lipKeysToHashes(LipFilter *pF){
   int i;
@@ -439,7 +441,8 @@ static SQLITE_INLINE int lipTest(
     return !lipExactHas(pF, v);
   }
   if( nKey==1 && (pKey->flags & MEM_Int)!=0 ){
-    h = sqlite3ForkMix((u64)pKey->u.i);        /* As sqlite3ForkHashValue() of an integer */
+    /* As sqlite3ForkHashValue() hashes an integer */
+    h = sqlite3ForkMix((u64)pKey->u.i);
   }else{
     h = lipHashKey(pKey, nKey, pF->mText);
   }
