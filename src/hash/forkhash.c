@@ -11,14 +11,14 @@
 *************************************************************************
 **
 ** Hashes of values for the modules of the fork that hash keys: LIP Bloom
-** filters (lip.c) and the hash aggregate (hashagg.c).  Two values equal
+** filters (lipfilter.c) and the hash aggregate (hashagg.c).  Two values equal
 ** under SQLite's comparison rules hash alike, and text is hashed so that
 ** values equal under its collation hash alike when the collation is one of
 ** the built-in ones (BINARY, NOCASE, RTRIM), which main.c tells by their
 ** comparison functions (sqlite3BuiltinCollation(), patch 0004).  A hash
 ** may only tell that two values differ, never that they are equal: the
 ** callers compare the values themselves (hashagg.c) or only skip a row
-** whose key cannot match (lip.c).
+** whose key cannot match (lipfilter.c).
 */
 #include "sqliteInt.h"
 

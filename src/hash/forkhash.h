@@ -18,7 +18,7 @@
 /*
 ** Text modes of sqlite3ForkHashValue(): how text is hashed so that values
 ** equal under a collation hash alike.  Also the two-bit fields of
-** OP_FilterAdd's P5 (lip.c).
+** OP_FilterAdd's P5 (lipplan.c, lipfilter.c).
 */
 #define FORK_TEXT_ANY       0          /* All text hashes alike */
 #define FORK_TEXT_BINARY    1

@@ -185,6 +185,9 @@ static void hashAggClear(HashAgg *pH){
   memset(&pH->stat, 0, sizeof(pH->stat));
   pH->nByte = (i64)pH->nBucket*sizeof(HashAggGroup*);
   pH->bFull = 0;
+#ifdef SQLITE_DEBUG
+  for(i=0; i<pH->nBucket; i++) assert( pH->aBucket[i]==0 );
+#endif
 }
 
 /*
@@ -220,8 +223,15 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
   HashAgg *pH;
   int i;
   assert( pOp->p4type==P4_KEYINFO );
+  assert( pKeyInfo->nKeyField>0 );
+  /* The accumulator registers, set by sqlite3HashAggCodeGroup() */
+  assert( pOp->p2>0 && pOp->p3>=0 );
+  assert( pOp->p2+pOp->p3<=(p->nMem+1 - p->nCursor)+1 );
+  assert( pOp->p1<pOp->p2 || pOp->p1>=pOp->p2+pOp->p3 );
   if( (pReg->flags & MEM_Dyn)!=0 && pReg->xDel==hashAggFree ){
     pH = hashAggOf(pReg);
+    /* The same statement runs it again: the same key */
+    assert( pH->pKeyInfo==pKeyInfo && pH->nKey==pKeyInfo->nKeyField );
     hashAggClear(pH);
   }else{
     int nKey = pKeyInfo->nKeyField;
@@ -304,6 +314,8 @@ static void hashAggGrow(HashAgg *pH){
   HashAggGroup **aNew;
   u32 i;
   assert( (pH->nBucket & (pH->nBucket-1))==0 );
+  testcase( pH->nByte+nAdd==pH->nLimit );    /* Exactly the budget: grows */
+  testcase( pH->nByte+nAdd==pH->nLimit+1 );  /* One byte over: does not */
   if( nNew<pH->nBucket || pH->nByte+nAdd>pH->nLimit ) return;
   aNew = sqlite3MallocZero((i64)nNew*sizeof(HashAggGroup*));
   if( aNew==0 ) return;
@@ -329,11 +341,15 @@ static void hashAggGrow(HashAgg *pH){
 */
 static void *hashAggAlloc(HashAgg *pH, i64 nByte){
   void *p;
-  assert( nByte%8==0 );
+  assert( nByte%8==0 && nByte>0 );
+  assert( pH->nFree>=0 && (pH->nFree==0 || pH->pFree!=0) );
+  testcase( nByte==pH->nFree );              /* The chunk's last group */
+  testcase( nByte>pH->nChunk );              /* A group larger than a chunk */
   if( nByte>pH->nFree ){
     i64 nChunk = sizeof(HashAggChunk) + MAX(nByte, pH->nChunk);
     HashAggChunk *pChunk = sqlite3Malloc(nChunk);
     if( pChunk==0 ) return 0;
+    testcase( pH->nChunk==HASHAGG_CHUNK_MAX );   /* Chunks stop growing */
     if( pH->nChunk<HASHAGG_CHUNK_MAX ) pH->nChunk *= 2;
     pChunk->pNext = pH->pChunk;
     pH->pChunk = pChunk;
@@ -341,6 +357,7 @@ static void *hashAggAlloc(HashAgg *pH, i64 nByte){
     pH->nFree = nChunk - sizeof(HashAggChunk);
     pH->nByte += nChunk;
   }
+  assert( nByte<=pH->nFree );
   p = pH->pFree;
   pH->pFree += nByte;
   pH->nFree -= nByte;
@@ -362,9 +379,11 @@ static int hashAggNewGroup(
   int nMem = pH->nKey + pH->nAcc;
   i64 nGroup = ROUND8(SZ_HASHAGGGROUP(nMem));
   i64 nKeyByte = 0;
+  i64 nNeed;                  /* Bytes used once the group is made */
   HashAggGroup *pG;
   u32 iB;
   int i;
+  assert( !pH->bFull );
   *ppG = 0;
   for(i=0; i<pH->nKey; i++){
     if( aKey[i].flags & (MEM_Str|MEM_Blob) ){
@@ -372,10 +391,12 @@ static int hashAggNewGroup(
       if( aKey[i].flags & MEM_Zero ) nKeyByte += aKey[i].u.nZero;
     }
   }
-  if( pH->nByte + nKeyByte
-      + (nGroup>pH->nFree ? sizeof(HashAggChunk)+MAX(nGroup, pH->nChunk) : 0)
-      > pH->nLimit
-  ){
+  nNeed = pH->nByte + nKeyByte
+      + (nGroup>pH->nFree ? sizeof(HashAggChunk)+MAX(nGroup, pH->nChunk) : 0);
+  testcase( pH->nLimit==0 );                 /* No group at all */
+  testcase( nNeed==pH->nLimit );             /* Exactly the budget: taken */
+  testcase( nNeed==pH->nLimit+1 );           /* One byte over: spilled */
+  if( nNeed>pH->nLimit ){
     pH->bFull = 1;
     return SQLITE_OK;
   }
@@ -397,6 +418,10 @@ static int hashAggNewGroup(
     }
     /* The sorter does not keep subtypes: neither does the table */
     pG->aMem[i].flags &= ~MEM_Subtype;
+    assert( sqlite3VdbeCheckMemInvariants(&pG->aMem[i]) );
+    /* The group's key compares equal to the row's: the row is its first */
+    assert( sqlite3MemCompare(&pG->aMem[i], &aKey[i],
+                              pH->pKeyInfo->aColl[i])==0 );
   }
   iB = (u32)(h & (pH->nBucket-1));
   pG->pNext = pH->aBucket[iB];
@@ -405,6 +430,10 @@ static int hashAggNewGroup(
   pH->stat.nGroup++;
   if( pH->stat.nGroup>pH->nBucket ) hashAggGrow(pH);
   assert( (HASHAGG_CHECK_GROUPS & (HASHAGG_CHECK_GROUPS-1))==0 );
+  testcase( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
+         && pH->stat.nRowHashed==pH->stat.nGroup*HASHAGG_MIN_ROWS );
+  testcase( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
+         && pH->stat.nRowHashed==pH->stat.nGroup*HASHAGG_MIN_ROWS-1 );
   if( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
    && pH->stat.nRowHashed < pH->stat.nGroup*HASHAGG_MIN_ROWS
   ){
@@ -413,6 +442,32 @@ static int hashAggNewGroup(
   *ppG = pG;
   return SQLITE_OK;
 }
+
+#ifdef SQLITE_DEBUG
+/*
+** Debug builds record, for each register, the register it is a shallow
+** copy of (OP_SCopy), and vdbe.c marks the copies undefined when that
+** register changes (memAboutToChange()).  The table moves values between
+** registers and groups with raw copies, so it does the same: it calls
+** hashAggWriteBegin() before the n registers at aReg[] of p receive other
+** values, and hashAggWriteEnd() after, so that they are the shallow copy
+** of no register, whatever the values carried from a group.
+*/
+static void hashAggWriteBegin(Vdbe *p, Mem *aReg, int n){
+  int i;
+  for(i=0; i<n; i++) sqlite3VdbeMemAboutToChange(p, &aReg[i]);
+}
+static void hashAggWriteEnd(Mem *aReg, int n){
+  int i;
+  for(i=0; i<n; i++){
+    aReg[i].pScopyFrom = 0;
+    aReg[i].bScopy = 0;
+  }
+}
+#else
+# define hashAggWriteBegin(P,A,N)
+# define hashAggWriteEnd(A,N)
+#endif
 
 /*
 ** Copy the accumulators in the registers into group pH->pCur, which then
@@ -428,6 +483,20 @@ static void hashAggSaveCurrent(HashAgg *pH, Mem *aMem){
     int i;
     for(i=0; i<pH->nAcc; i++) nAccByte += aAcc[i].szMalloc;
     memcpy(&pG->aMem[pH->nKey], aAcc, pH->nAcc*sizeof(Mem));
+#ifdef SQLITE_DEBUG
+    for(i=0; i<pH->nAcc; i++){
+      /* The raw copy holds what the register held, for the same
+      ** connection: a value, NULL, or an aggregate context */
+      Mem *pAcc = &pG->aMem[pH->nKey+i];
+      assert( sqlite3VdbeCheckMemInvariants(pAcc) );
+      assert( pAcc->db==pH->db );
+      assert( (pAcc->flags & MEM_Agg)!=0 || memIsValid(pAcc) );
+      /* Nothing that another register or a page owns: it must outlive
+      ** them (OP_Column gives accumulators values of their own) */
+      assert( (pAcc->flags & MEM_Ephem)==0 );
+    }
+#endif
+    assert( pG->nAccByte>=0 && nAccByte>=0 );
     pH->nByte += nAccByte - pG->nAccByte;
     pG->nAccByte = nAccByte;
     pH->pCur = 0;
@@ -435,11 +504,14 @@ static void hashAggSaveCurrent(HashAgg *pH, Mem *aMem){
 }
 
 /*
-** Make the accumulator registers NULL without releasing what they held
-** (which hashAggSaveCurrent() gave to a group).
+** Make the accumulator registers of p NULL without releasing what they
+** held (which hashAggSaveCurrent() gave to a group).
 */
-static void hashAggEmptyRegisters(HashAgg *pH, Mem *aMem){
+static void hashAggEmptyRegisters(HashAgg *pH, Vdbe *p){
+  Mem *aMem = p->aMem;
   int i;
+  assert( pH->pCur==0 );          /* Saved: a group owns what they hold */
+  hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
   for(i=0; i<pH->nAcc; i++){
     aMem[pH->iAcc+i].flags = MEM_Null;
     aMem[pH->iAcc+i].szMalloc = 0;
@@ -465,6 +537,13 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
 
   assert( pOp->p4type==P4_INT32 );
   assert( pOp->p3+pH->nKey<=pH->iAcc || pOp->p3>=pH->iAcc+pH->nAcc );
+  assert( pOp->p3>0 && pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
+  /* The flag register is not one the table swaps */
+  assert( pOp->p4.i<pH->iAcc || pOp->p4.i>=pH->iAcc+pH->nAcc );
+  assert( pH->pOut==0 && !pH->bLoaded );  /* Not sorted yet */
+#ifdef SQLITE_DEBUG
+  for(i=0; i<pH->nKey; i++) assert( memIsValid(&aKey[i]) );
+#endif
   /* Rows of one group often come together: try the current group first,
   ** without hashing the key */
   if( pG==0 || !hashAggMatch(pH, pG, aKey) ){
@@ -488,9 +567,25 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
       hashAggSaveCurrent(pH, aMem);
     }else{
       /* The registers hold what OP_HashAggOpen's caller reset them to */
-      for(i=0; i<pH->nAcc; i++) sqlite3VdbeMemRelease(&aMem[pH->iAcc+i]);
+      for(i=0; i<pH->nAcc; i++){
+        sqlite3VdbeMemRelease(&aMem[pH->iAcc+i]);
+        assert( !VdbeMemDynamic(&aMem[pH->iAcc+i]) );
+        assert( aMem[pH->iAcc+i].szMalloc==0 );
+      }
     }
+    hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
     memcpy(&aMem[pH->iAcc], &pG->aMem[pH->nKey], pH->nAcc*sizeof(Mem));
+    hashAggWriteEnd(&aMem[pH->iAcc], pH->nAcc);
+#ifdef SQLITE_DEBUG
+    for(i=0; i<pH->nAcc; i++){
+      /* The registers now hold the group's accumulators, which its copies
+      ** in aMem[] no longer own (they are stale while it is pCur) */
+      Mem *pAcc = &aMem[pH->iAcc+i];
+      assert( sqlite3VdbeCheckMemInvariants(pAcc) );
+      assert( (pAcc->flags & MEM_Agg)!=0 || memIsValid(pAcc) );
+      assert( !bNew || (pAcc->flags==MEM_Null && pAcc->szMalloc==0) );
+    }
+#endif
     pH->pCur = pG;
     sqlite3VdbeMemSetInt64(&aMem[pOp->p4.i], bNew ? 0 : 1);
   }
@@ -543,19 +638,29 @@ static int hashAggCompareKey(
 
 /*
 ** Move the key and the accumulators of the first group of the output list
-** into the registers: the key into the pH->nKey registers starting at
-** aMem[pH->iKey], the accumulators into the accumulator registers.
+** into the registers of p: the key into the pH->nKey registers starting at
+** pH->iKey, the accumulators into the accumulator registers.
 */
-static void hashAggLoadFirst(HashAgg *pH, Mem *aMem){
+static void hashAggLoadFirst(HashAgg *pH, Vdbe *p){
+  Mem *aMem = p->aMem;
   HashAggGroup *pG = pH->pOut;
   int i;
-  assert( pG!=0 );
+  assert( pG!=0 && pH->pCur==0 && !pH->bLoaded );
+#ifdef SQLITE_DEBUG
+  for(i=0; i<pH->nKey+pH->nAcc; i++){
+    assert( sqlite3VdbeCheckMemInvariants(&pG->aMem[i]) );
+  }
+#endif
+  hashAggWriteBegin(p, &aMem[pH->iKey], pH->nKey);
+  hashAggWriteBegin(p, &aMem[pH->iAcc], pH->nAcc);
   for(i=0; i<pH->nKey; i++){
     sqlite3VdbeMemMove(&aMem[pH->iKey+i], &pG->aMem[i]);
   }
   for(i=0; i<pH->nAcc; i++){
     sqlite3VdbeMemMove(&aMem[pH->iAcc+i], &pG->aMem[pH->nKey+i]);
   }
+  hashAggWriteEnd(&aMem[pH->iKey], pH->nKey);
+  hashAggWriteEnd(&aMem[pH->iAcc], pH->nAcc);
 }
 
 /*
@@ -635,9 +740,11 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   i64 i = 0;
   u32 iB;
 
+  assert( pH->pOut==0 && !pH->bLoaded );  /* Sorted once per run */
+  assert( pOp->p3>0 && pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
   if( pH->pCur ){
     hashAggSaveCurrent(pH, p->aMem);
-    hashAggEmptyRegisters(pH, p->aMem);
+    hashAggEmptyRegisters(pH, p);
   }
   pH->pOut = 0;
   pH->bLoaded = 0;
@@ -659,6 +766,9 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   }
   assert( i==n );
   hashAggSortArray(pH, a, &a[n], n);
+#ifdef SQLITE_DEBUG
+  for(i=1; i<n; i++) assert( hashAggCompareEntry(pH, &a[i-1], &a[i])<=0 );
+#endif
   for(i=n-1; i>=0; i--){
     a[i].pG->pNext = pH->pOut;
     pH->pOut = a[i].pG;
@@ -675,6 +785,8 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
 */
 void sqlite3HashAggEmit(Vdbe *p, const VdbeOp *pOp, int *pbLoaded){
   HashAgg *pH = hashAggOf(&p->aMem[pOp->p1]);
+  assert( pH->pCur==0 );          /* OP_HashAggSort saved the last group */
+  assert( pOp->p3==0 || pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
   if( pH->bLoaded ){
     assert( pH->pOut!=0 );
     pH->pOut = pH->pOut->pNext;   /* Its Mems were moved out: nothing held */
@@ -686,7 +798,7 @@ void sqlite3HashAggEmit(Vdbe *p, const VdbeOp *pOp, int *pbLoaded){
     *pbLoaded = 0;
     return;
   }
-  hashAggLoadFirst(pH, p->aMem);
+  hashAggLoadFirst(pH, p);
   pH->bLoaded = 1;
   *pbLoaded = 1;
 }
@@ -754,22 +866,27 @@ int sqlite3HashAggUsable(Parse *pParse, HashAggCode *pCode, int bSorted){
 ** The code jumps to the label returned in pCode->lblHashed (where
 ** sqlite3HashAggCodeUpdate() puts the update of the accumulators) if the
 ** table takes the row, and falls through to the sorter's code otherwise.
+** It sets register pCode->iUseFlag to 0 for a new group, 1 for another.
 */
 void sqlite3HashAggCodeGroup(
   Parse *pParse,
   AggInfo *pAggInfo,
   HashAggCode *pCode,
-  int regKey,
-  int iUseFlag
+  int regKey
 ){
   Vdbe *v = pParse->pVdbe;
   if( pCode->regHash==0 ) return;
+  assert( pCode->iUseFlag>0 );
+  assert( regKey>0 && pCode->nKey>0 );
+  /* The key is outside the accumulator registers that the table swaps */
+  assert( regKey+pCode->nKey<=pAggInfo->iFirstReg
+       || regKey>=pAggInfo->iFirstReg+pAggInfo->nColumn+pAggInfo->nFunc );
   sqlite3VdbeChangeP2(v, pCode->addrOpen, pAggInfo->iFirstReg);
   sqlite3VdbeChangeP3(v, pCode->addrOpen, pAggInfo->nColumn+pAggInfo->nFunc);
   pCode->lblHashed = sqlite3VdbeMakeLabel(pParse);
   pCode->lblDone = sqlite3VdbeMakeLabel(pParse);
   sqlite3VdbeAddOp4Int(v, OP_HashAggGroup, pCode->regHash, pCode->lblHashed,
-                       regKey, iUseFlag);
+                       regKey, pCode->iUseFlag);
   VdbeCoverage(v);
 }
 
@@ -795,31 +912,30 @@ void sqlite3HashAggCodeUpdateEnd(Parse *pParse, HashAggCode *pCode){
 }
 
 /*
-** Code a loop that outputs, through the output subroutine (regOutput,
-** addrOutput), the groups of the hash table that sort before the key in
-** the registers starting at iCmp (all that are left if iCmp is 0), in key
-** order.  The subroutine returns with register iAbort positive if no more
-** rows are wanted: then jump to addrEnd.
+** Code a loop that outputs, through the output subroutine of select.c
+** (pCode->regOutputRow, addrOutputRow), the groups of the hash table that
+** sort before the key in the registers starting at iCmp (all that are
+** left if iCmp is 0), in key order.  The subroutine returns with register
+** pCode->iAbortFlag positive if no more rows are wanted: then jump to
+** pCode->addrEnd.
 */
-void sqlite3HashAggCodeEmit(
-  Parse *pParse,
-  HashAggCode *pCode,
-  int iCmp,
-  int iUseFlag,
-  int regOutput, int addrOutput,
-  int iAbort, int addrEnd
-){
+void sqlite3HashAggCodeEmit(Parse *pParse, HashAggCode *pCode, int iCmp){
   Vdbe *v = pParse->pVdbe;
   int addrTop;
   int addrEmit;
   if( pCode->regHash==0 ) return;
+  assert( pCode->iUseFlag>0 && pCode->iAbortFlag>0 );
+  assert( pCode->regOutputRow>0 && pCode->addrOutputRow<0 );
+  assert( pCode->addrEnd<0 );
+  assert( iCmp==0 || iCmp==pCode->iBMem );
   /* The output subroutine of the sorter's group just before may have set
   ** the abort flag already: test it before each group */
-  addrTop = sqlite3VdbeAddOp2(v, OP_IfPos, iAbort, addrEnd); VdbeCoverage(v);
+  addrTop = sqlite3VdbeAddOp2(v, OP_IfPos, pCode->iAbortFlag, pCode->addrEnd);
+  VdbeCoverage(v);
   addrEmit = sqlite3VdbeAddOp3(v, OP_HashAggEmit, pCode->regHash, 0, iCmp);
   VdbeCoverage(v);
-  sqlite3VdbeAddOp2(v, OP_Integer, 1, iUseFlag);
-  sqlite3VdbeAddOp2(v, OP_Gosub, regOutput, addrOutput);
+  sqlite3VdbeAddOp2(v, OP_Integer, 1, pCode->iUseFlag);
+  sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regOutputRow, pCode->addrOutputRow);
   VdbeComment((v, "output one group of the hash table"));
   sqlite3VdbeGoto(v, addrTop);
   sqlite3VdbeJumpHere(v, addrEmit);
@@ -827,91 +943,58 @@ void sqlite3HashAggCodeEmit(
 
 /*
 ** Called in the loop over the sorter's rows, once the row's GROUP BY key
-** is in the registers at iCmp and before it is compared with the key of
-** the group in progress (registers at iKey): on the sorter's first row
-** (iUseFlag is 0 only there), output the groups of the hash table that
-** sort before it, then reset the accumulators and the key registers to
-** where they were.  The other groups of the table are output at the
-** sorter's changes of group (sqlite3HashAggCodeEmit()): but the first row
-** may not make one (its key may be all NULL, as the key registers are at
-** the start), and a group that sorts before it must not wait until then.
+** is in the registers at pCode->iBMem and before it is compared with the
+** key of the group in progress (registers at pCode->iAMem): on the
+** sorter's first row (register pCode->iUseFlag is 0 only there), output
+** the groups of the hash table that sort before it, then reset the
+** accumulators (subroutine pCode->regReset, addrReset) and the key
+** registers to where they were.  The other groups of the table are output
+** at the sorter's changes of group (sqlite3HashAggCodeEmit()): but the
+** first row may not make one (its key may be all NULL, as the key
+** registers are at the start), and a group that sorts before it must not
+** wait until then.
 */
-void sqlite3HashAggCodeFirst(
-  Parse *pParse,
-  HashAggCode *pCode,
-  int iKey, int iCmp,
-  int iUseFlag,
-  int regOutput, int addrOutput,
-  int iAbort, int addrEnd,
-  int regReset, int addrReset
-){
+void sqlite3HashAggCodeFirst(Parse *pParse, HashAggCode *pCode){
   Vdbe *v = pParse->pVdbe;
   int addrSkip;
   if( pCode->regHash==0 ) return;
-  addrSkip = sqlite3VdbeAddOp2(v, OP_IfPos, iUseFlag, 0); VdbeCoverage(v);
-  sqlite3HashAggCodeEmit(pParse, pCode, iCmp, iUseFlag, regOutput, addrOutput,
-                         iAbort, addrEnd);
-  sqlite3VdbeAddOp2(v, OP_Gosub, regReset, addrReset);
-  sqlite3VdbeAddOp3(v, OP_Null, 0, iKey, iKey+pCode->nKey-1);
+  assert( pCode->iAMem>0 && pCode->iBMem==pCode->iAMem+pCode->nKey );
+  assert( pCode->regReset>0 && pCode->addrReset<0 );
+  addrSkip = sqlite3VdbeAddOp2(v, OP_IfPos, pCode->iUseFlag, 0);
+  VdbeCoverage(v);
+  sqlite3HashAggCodeEmit(pParse, pCode, pCode->iBMem);
+  sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regReset, pCode->addrReset);
+  sqlite3VdbeAddOp3(v, OP_Null, 0, pCode->iAMem, pCode->iAMem+pCode->nKey-1);
   sqlite3VdbeJumpHere(v, addrSkip);
 }
 
 /*
 ** Called after the WHERE loop, before the sorter's groups are output: sort
 ** the groups of the hash table.  If no row went to the sorter, output them
-** all (their keys into the registers at iKey, where the output subroutine
-** expects the key of its group) and jump to addrEnd.  Otherwise reset the
-** accumulators (subroutine regReset, addrReset) and go on to the sorter's
-** groups, among which sqlite3HashAggCodeEmit() merges the table's.
+** all (their keys into the registers at pCode->iAMem, where the output
+** subroutine expects the key of its group) and jump to pCode->addrEnd.
+** Otherwise reset the accumulators (subroutine pCode->regReset,
+** addrReset) and go on to the sorter's groups, among which
+** sqlite3HashAggCodeEmit() merges the table's.
 */
-void sqlite3HashAggCodeSort(
-  Parse *pParse,
-  HashAggCode *pCode,
-  int iKey,
-  int iUseFlag,
-  int regOutput, int addrOutput,
-  int iAbort, int addrEnd,
-  int regReset, int addrReset
-){
+void sqlite3HashAggCodeSort(Parse *pParse, HashAggCode *pCode){
   Vdbe *v = pParse->pVdbe;
   int addrSort;
   if( pCode->regHash==0 ) return;
-  addrSort = sqlite3VdbeAddOp3(v, OP_HashAggSort, pCode->regHash, 0, iKey);
+  assert( pCode->iAMem>0 );
+  assert( pCode->regReset>0 && pCode->addrReset<0 );
+  addrSort = sqlite3VdbeAddOp3(v, OP_HashAggSort, pCode->regHash, 0,
+                               pCode->iAMem);
   VdbeCoverage(v);
-  sqlite3HashAggCodeEmit(pParse, pCode, 0, iUseFlag, regOutput, addrOutput,
-                         iAbort, addrEnd);
-  sqlite3VdbeGoto(v, addrEnd);
+  sqlite3HashAggCodeEmit(pParse, pCode, 0);
+  sqlite3VdbeGoto(v, pCode->addrEnd);
   sqlite3VdbeJumpHere(v, addrSort);
-  sqlite3VdbeAddOp2(v, OP_Gosub, regReset, addrReset);
+  sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regReset, pCode->addrReset);
 }
 
 /****************************************************************************
 ** PRAGMAs.
 */
-
-/*
-** Set the hash aggregate's state of a new connection db to its
-** compile-time defaults (sqlite3ForkConnInit()).
-*/
-void sqlite3HashAggConnInit(sqlite3 *db){
-  db->fork.hashagg.bOn = SQLITE_HASH_AGGREGATE_DEFAULT;
-  db->fork.hashagg.nMem = SQLITE_HASH_AGGREGATE_MEMORY;
-}
-
-/*
-**   PRAGMA hash_aggregate
-**   PRAGMA hash_aggregate = ON|OFF
-**
-** Whether the code generator may use a hash table for GROUP BY.  Changing
-** it expires the prepared statements, whose code depends on it.
-*/
-void sqlite3HashAggPragma(
-  Parse *pParse,
-  const char *zName,
-  const char *zRight
-){
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.hashagg.bOn, 1);
-}
 
 /*
 **   PRAGMA hash_aggregate_memory

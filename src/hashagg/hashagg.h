@@ -30,6 +30,10 @@ struct HashAggStat {
 
 /*
 ** The state select.c keeps while it codes a hash aggregate (hashagg.c).
+** sqlite3HashAggCodeOpen() sets the first part.  The second part holds
+** the registers and labels of sqlite3Select() that the output of the
+** table's groups shares with that of the sorter's groups; select.c copies
+** them in, under the names of its own variables, once it has made them.
 */
 typedef struct HashAggCode HashAggCode;
 struct HashAggCode {
@@ -38,6 +42,16 @@ struct HashAggCode {
   int lblHashed;            /* Update of the accumulators of a hashed row */
   int lblDone;              /* End of the body of the WHERE loop */
   int nKey;                 /* Terms of the GROUP BY key */
+  /* Set by select.c */
+  int iUseFlag;             /* Register: 1 if the accumulators hold a row */
+  int iAbortFlag;           /* Register: positive if no more rows wanted */
+  int regOutputRow;         /* Return register of the output subroutine */
+  int addrOutputRow;        /* Label of the output subroutine */
+  int regReset;             /* Return register of the reset subroutine */
+  int addrReset;            /* Label of the reset subroutine */
+  int iAMem;                /* nKey registers: key of the group in progress */
+  int iBMem;                /* nKey registers: key of the sorter's row */
+  int addrEnd;              /* Label of the end of the SELECT */
 };
 
 /*
@@ -78,17 +92,12 @@ int sqlite3HashAggSort(Vdbe*, const VdbeOp*, int*);
 void sqlite3HashAggEmit(Vdbe*, const VdbeOp*, int*);
 void sqlite3HashAggCodeOpen(Parse*, AggInfo*, KeyInfo*, int, HashAggCode*);
 int sqlite3HashAggUsable(Parse*, HashAggCode*, int);
-void sqlite3HashAggCodeGroup(Parse*, AggInfo*, HashAggCode*, int, int);
+void sqlite3HashAggCodeGroup(Parse*, AggInfo*, HashAggCode*, int);
 void sqlite3HashAggCodeUpdate(Parse*, HashAggCode*);
 void sqlite3HashAggCodeUpdateEnd(Parse*, HashAggCode*);
-void sqlite3HashAggCodeEmit(Parse*, HashAggCode*, int, int, int, int, int,
-                            int);
-void sqlite3HashAggCodeFirst(Parse*, HashAggCode*, int, int, int, int, int,
-                             int, int, int, int);
-void sqlite3HashAggCodeSort(Parse*, HashAggCode*, int, int, int, int, int, int,
-                            int, int);
-void sqlite3HashAggConnInit(sqlite3*);
-void sqlite3HashAggPragma(Parse*, const char*, const char*);
+void sqlite3HashAggCodeEmit(Parse*, HashAggCode*, int);
+void sqlite3HashAggCodeFirst(Parse*, HashAggCode*);
+void sqlite3HashAggCodeSort(Parse*, HashAggCode*);
 void sqlite3HashAggMemoryPragma(Parse*, const char*, const char*);
 void sqlite3HashAggStatsPragma(Parse*, const char*, const char*);
 

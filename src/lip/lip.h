@@ -10,7 +10,8 @@
 **
 *************************************************************************
 **
-** LIP Bloom filters for star joins (lip.c; the hooks of patch 0010 in
+** LIP Bloom filters for star joins (lipfilter.c, the filters at run time;
+** lipplan.c, planning and code generation; the hooks of patch 0010 in
 ** vdbe.c, where.c and wherecode.c).
 */
 #ifndef SQLITE_LIP_H
@@ -57,7 +58,8 @@ struct LipConn {
 
 /*
 ** The largest number of Bloom filters probed together by one group led by
-** an OP_FilterGroup (lip.c, wherecode.c filterPullDown()).
+** an OP_FilterGroup (coded by lipplan.c and wherecode.c filterPullDown(),
+** reordered at run time by lipfilter.c).
 */
 #define LIP_MAX_GROUP 16
 
@@ -74,39 +76,50 @@ struct LipConn {
 #define LIP_INIT_EARLY 0x8000
 
 /*
-** A group of Bloom filter probes being coded (sqlite3LipGroupBegin()).
+** The Bloom filter probes coded at one point of the loop of a level of a
+** join, before the search of any inner loop (lipplan.c; filterPullDown()
+** in wherecode.c): that of the level's own filter, if it has one, and
+** those of inner levels' filters whose keys are known there.  Two probes
+** or more form a group led by an OP_FilterGroup, whose order adapts at
+** run time; a single probe is a plain OP_Filter.
+** sqlite3LipPullDownBegin() sets it up; the caller sets addrNxt.
 */
-typedef struct LipGroupCode LipGroupCode;
-struct LipGroupCode {
+typedef struct LipPullDown LipPullDown;
+struct LipPullDown {
+  WhereInfo *pWInfo;        /* The join */
+  int iLevel;               /* Probes are coded in the loop of this level */
+  Bitmask notReady;         /* The loops not started at that point */
+  int addrNxt;              /* Jump here if a probe rejects its key */
+  int nMember;              /* Probes coded so far */
+  u8 bGroup;                /* The probes form a group, described below */
+  int nMax;                 /* Members counted when the group began */
   u32 *ai;                  /* P4 of the OP_FilterGroup, until coded */
-  int nMax;                 /* Members counted by sqlite3LipGroupBegin() */
-  int nMember;              /* Members coded so far */
   int aSeg[LIP_MAX_GROUP];  /* Address of each member's segment */
   int aFilter[LIP_MAX_GROUP];  /* Address of each member's OP_Filter */
 };
 
-/* lip.c */
-struct WhereLevel;
+/* lipfilter.c */
 void sqlite3LipFilterAdd(Vdbe*, VdbeOp*);
 int sqlite3LipFilter(Vdbe*, VdbeOp*);
 int sqlite3LipFilterInit(Vdbe*, VdbeOp*, int*);
 void sqlite3LipFilterGroup(Vdbe*, VdbeOp*, int);
+/* lipplan.c */
+struct WhereLevel;
 void sqlite3WhereLipCheck(WhereInfo*);
 int sqlite3LipCodeFilterInit(Parse*, WhereInfo*, int, struct WhereLevel*);
 u16 sqlite3LipKeyCollations(Index*, int);
-int sqlite3LipGroupBegin(Parse*, WhereInfo*, int, Bitmask, int, LipGroupCode*);
 int sqlite3LipCanPullDown(WhereInfo*, int, Bitmask);
 void sqlite3LipBuildEarly(WhereInfo*, Bitmask);
 void sqlite3LipProbeEarly(WhereInfo*, int, Bitmask);
-void sqlite3LipGroupSegment(Parse*, LipGroupCode*);
-void sqlite3LipGroupProbe(Parse*, LipGroupCode*, int, int, int, int);
-void sqlite3LipGroupEnd(Parse*, LipGroupCode*);
-void sqlite3LipConnInit(sqlite3*);
-void sqlite3LipPragma(Parse*, const char*, const char*);
+void sqlite3LipPullDownBegin(LipPullDown*, WhereInfo*, int, Bitmask);
+int sqlite3LipPullDownDone(const LipPullDown*);
+void sqlite3LipPullDownSegment(LipPullDown*);
+void sqlite3LipPullDownProbe(LipPullDown*, int, int, int);
+void sqlite3LipPullDownEnd(LipPullDown*);
 void sqlite3LipStatsPragma(Parse*, const char*, const char*);
 /* where.c and wherecode.c (patch 0010) */
 void sqlite3ConstructBloomFilter(WhereInfo*, int, struct WhereLevel*, Bitmask,
                                  int);
-void sqlite3WhereLipPullDown(WhereInfo*, int, int, Bitmask);
+void sqlite3WhereLipPullDown(LipPullDown*);
 
 #endif /* SQLITE_LIP_H */

@@ -10,7 +10,7 @@
 **
 *************************************************************************
 **
-** cmocka unit tests of the LIP Bloom filter (src/lip/lip.c): the hash follows
+** cmocka unit tests of the LIP Bloom filter (src/lip/lipfilter.c): the hash follows
 ** SQLite's comparison rules, the filter has no false negatives, and its
 ** false-positive rate stays at or below 2% at the size it picks.  The
 ** build's amalgamation is included whole to reach the static functions.

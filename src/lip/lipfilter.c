@@ -10,18 +10,17 @@
 **
 *************************************************************************
 **
-** LIP (look-ahead information passing) Bloom filters for star joins.
+** LIP (look-ahead information passing) Bloom filters for star joins: the
+** run-time side, the filters themselves and the bodies of their opcodes.
+** The planner rule and the code generators are in lipplan.c; doc/lip.md
+** describes the design.
 **
 ** A star join scans a large fact table in its outer loop and, for each
 ** fact row, searches each dimension table by key.  When the dimension has
 ** local constraints, many of those searches find nothing.  A Bloom filter
 ** built from the keys of the dimension rows that pass the local
 ** constraints lets the fact row be rejected with a few memory accesses
-** instead of a b-tree search.  All filters of the join are built before
-** the join starts and probed at the top of the outer loop, before any
-** inner search, whatever the join order (a filter whose key needs an inner
-** table as soon as that table's row is known), in an order that adapts to
-** how often each filter rejects.
+** instead of a b-tree search.
 **
 ** This file holds:
 **
@@ -41,13 +40,11 @@
 **      or encoding, so that a filter never rejects a key that could match;
 **
 **   *  the bodies of the OP_FilterInit, OP_FilterAdd, OP_Filter and
-**      OP_FilterGroup opcodes;
+**      OP_FilterGroup opcodes, the last of which revises the probing
+**      order of a group of filters as their rejection rates change;
 **
-**   *  the planner rule that decides which SEARCH loops get a filter, the
-**      early build and probing of the filters, and the code generators
-**      used by where.c and wherecode.c;
-**
-**   *  PRAGMA lip_filter and PRAGMA lip_filter_stats.
+**   *  the record of what each filter did, kept in db->fork.lip for
+**      PRAGMA lip_filter_stats (lipplan.c).
 **
 ** The filter is held in a register as a blob whose destructor is
 ** lipFilterDelete().  A register holding any other blob is a filter into
@@ -58,7 +55,6 @@
 */
 #include "sqliteInt.h"
 #include "vdbeInt.h"
-#include "whereInt.h"
 
 /*
 ** Tuning.  With 24 bits per key and 6 bits set per key in one 64-bit
@@ -117,6 +113,11 @@ static void lipRecord(
 ){
   LipConn *pFc = &db->fork.lip;
   LipStat *pS;
+  assert( pFc->nStat>=0 && pFc->nStat<=LIP_MAX_STAT );
+  assert( eStatus==LIPSTAT_BUILT || eStatus==LIPSTAT_SKIPPED
+       || eStatus==LIPSTAT_DISABLED );
+  testcase( pFc->nStat==LIP_MAX_STAT-1 );    /* The last free entry */
+  testcase( pFc->nStat==LIP_MAX_STAT );      /* The oldest is forgotten */
   if( pFc->nStat>=LIP_MAX_STAT ){
     memmove(&pFc->aStat[0], &pFc->aStat[1],
             sizeof(LipStat)*(LIP_MAX_STAT-1));
@@ -192,7 +193,9 @@ static LipFilter *lipFilterCreate(Vdbe *p, int iReg, int nKey, u16 mText){
 static u64 lipHashKey(const Mem *aKey, int nKey, u16 mText){
   u64 h = 0;
   int i;
-  if( nKey==1 ) return sqlite3ForkHashValue(aKey, mText&3);   /* Already mixed */
+  if( nKey==1 ){
+    return sqlite3ForkHashValue(aKey, mText&3);     /* Already mixed */
+  }
   for(i=0; i<nKey; i++){
     int eText = i<8 ? (mText>>(2*i))&3 : FORK_TEXT_ANY;
     h = sqlite3ForkMix(h + sqlite3ForkHashValue(&aKey[i], eText) + (u64)i);
@@ -241,8 +244,8 @@ static int lipBitsTest(const LipFilter *pF, u64 h){
 
 /*
 ** Turn the keys pF holds (bInt: single-column integer keys stored as
-** themselves) into their hashes, as sqlite3ForkHashValue() computes them, so that
-** keys of any kind can join them.
+** themselves) into their hashes, as sqlite3ForkHashValue() computes them,
+** so that keys of any kind can join them.
 */
 static void lipKeysToHashes(LipFilter *pF){
   int i;
@@ -275,7 +278,12 @@ static int lipFilterBuild(LipFilter *pF){
   }else if( pF->bInt ){
     u64 nRange = (u64)pF->iMax - (u64)pF->iMin + 1;
     u64 nMax = (u64)pF->nHash * LIP_EXACT_BITS;
+    assert( pF->iMin<=pF->iMax );
     if( nMax<LIP_EXACT_MIN ) nMax = LIP_EXACT_MIN;
+    testcase( nMax==LIP_EXACT_MIN );         /* Few keys: the smallest cap */
+    testcase( nRange==nMax );                /* The widest exact bitmap */
+    testcase( nRange==nMax+1 );              /* One key wider: Bloom filter */
+    testcase( nRange==0 );                   /* Every i64: wraps to 0 */
     if( nRange>0 && nRange<=nMax ){
       pF->bExact = 1;
       pF->nRange = nRange;
@@ -284,6 +292,10 @@ static int lipFilterBuild(LipFilter *pF){
       lipKeysToHashes(pF);
     }
   }
+  /* At most LIP_MAX_KEYS keys of LIP_EXACT_BITS or LIP_BITS_PER_KEY bits
+  ** each (or LIP_EXACT_MIN bits): the number of blocks fits in a u32 */
+  assert( pF->nHash<=LIP_MAX_KEYS );
+  assert( (nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS) <= 0xffffffff );
   nBlock = (u32)((nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS));
   if( nBlock==0 ) nBlock = 1;
   sqlite3_free(pF->aBlock);
@@ -298,6 +310,7 @@ static int lipFilterBuild(LipFilter *pF){
   if( pF->bExact ){
     for(i=0; i<pF->nHash; i++){
       u64 d = pF->aHash[i] - (u64)pF->iMin;
+      assert( d<pF->nRange );
       pF->aBlock[d>>6] |= ((u64)1)<<(d&63);
     }
   }else{
@@ -315,6 +328,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   const Mem *pKey = &p->aMem[pOp->p3];
   LipFilter *pF;
   u64 h;
+  assert( pOp->p4type==P4_INT32 && pOp->p4.i>=1 );
   if( pReg->flags & MEM_Null ) return;             /* Disabled */
   pF = lipFilterOf(pReg);
   if( pF==0 ){
@@ -328,6 +342,9 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   if( pF->nHash>=pF->nHashAlloc ){
     int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : 64;
     u64 *aNew;
+    assert( pF->nHash==pF->nHashAlloc );
+    testcase( nNew==LIP_MAX_KEYS );          /* The largest array */
+    testcase( nNew==LIP_MAX_KEYS*2 );        /* One key more: disabled */
     if( nNew>LIP_MAX_KEYS ){
       pF->eStatus = LIPSTAT_DISABLED;
       sqlite3VdbeMemSetNull(pReg);                 /* Too large: disable */
@@ -359,7 +376,11 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     ** rebuild it when it holds twice the keys it was sized for, or when
     ** the key does not fit the exact bitmap it has. */
     int bRebuild = pF->nHash>2*pF->nBuilt;
+    testcase( pF->nHash==2*pF->nBuilt );     /* Still the size it has */
+    testcase( pF->nHash==2*pF->nBuilt+1 );   /* Resized */
     if( pF->bExact ){
+      testcase( pF->bInt && h-(u64)pF->iMin==pF->nRange-1 );  /* Last bit */
+      testcase( pF->bInt && h-(u64)pF->iMin==pF->nRange );    /* Past it */
       if( !pF->bInt || h-(u64)pF->iMin>=pF->nRange ){
         bRebuild = 1;
       }else if( !bRebuild ){
@@ -409,6 +430,8 @@ static SQLITE_INLINE int lipTest(
       v = pKey->u.i;
     }else if( pKey->flags & MEM_Real ){
       double r = pKey->u.r;
+      testcase( r==-9223372036854775808.0 );   /* Smallest i64: probed */
+      testcase( r==9223372036854775808.0 );    /* 2^63: no i64 equals it */
       if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0) ) return 1;
       v = (i64)r;
       if( (double)v!=r ) return 1;
@@ -418,7 +441,8 @@ static SQLITE_INLINE int lipTest(
     return !lipExactHas(pF, v);
   }
   if( nKey==1 && (pKey->flags & MEM_Int)!=0 ){
-    h = sqlite3ForkMix((u64)pKey->u.i);        /* As sqlite3ForkHashValue() of an integer */
+    /* As sqlite3ForkHashValue() hashes an integer */
+    h = sqlite3ForkMix((u64)pKey->u.i);
   }else{
     h = lipHashKey(pKey, nKey, pF->mText);
   }
@@ -517,6 +541,12 @@ static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   if( pReg->flags & MEM_Null ) return 0;
   pF = lipFilterOf(pReg);
   if( pF==0 ) return 1024;
+  /* The halving in sqlite3LipFilterGroup() keeps the recent rejections
+  ** among the recent probes: the rate is at most 1024 */
+  assert( pF->nRejectBase<=pF->nReject );
+  assert( pF->nProbeBase<=pF->nPass+pF->nReject );
+  assert( pF->nReject-pF->nRejectBase
+          <= pF->nPass+pF->nReject-pF->nProbeBase );
   return (u32)(((pF->nReject-pF->nRejectBase)*1024 + 512*LIP_RATE_PRIOR)
                  / (pF->nPass+pF->nReject-pF->nProbeBase + LIP_RATE_PRIOR));
 }
@@ -633,6 +663,7 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   for(i=1; i<nMember; i++){
     u8 o = aOrder[i];
     u32 r = aRate[i];
+    testcase( aRate[i-1]+LIP_RATE_MARGIN==r );   /* Alike: no swap */
     for(j=i; j>0 && aRate[j-1]+LIP_RATE_MARGIN<r; j--){
       aRate[j] = aRate[j-1];
       aOrder[j] = aOrder[j-1];
@@ -644,11 +675,15 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
   if( i==nMember ){
     /* The order holds: revise it half as often, down to once every
     ** LIP_REORDER_MAX rejections. */
+    testcase( pD->p2==LIP_REORDER_MAX/2 );   /* Doubled one last time */
+    testcase( pD->p2==LIP_REORDER_MAX );     /* Stays there */
     if( pD->p2<LIP_REORDER_MAX ) pD->p2 *= 2;
   }else{
     /* Move the segments into their new order, and revise it again soon. */
     u32 aNewLen[LIP_MAX_GROUP];
     pD->p2 = LIP_REORDER;
+    testcase( iDesc-iStart==LIP_STATIC_OPS );    /* Largest copy on stack */
+    testcase( iDesc-iStart==LIP_STATIC_OPS+1 );  /* Smallest malloc'd */
     if( iDesc-iStart<=LIP_STATIC_OPS ){
       aCopy = aStatic;
     }else{
@@ -740,471 +775,4 @@ skip:
   sqlite3VdbeMemSetNull(&p->aMem[pOp->p1]);
   if( p->db ) lipRecord(p->db, pOp->p1, 0, 0, 0, 0, -1, LIPSTAT_SKIPPED);
   return SQLITE_OK;
-}
-
-/*
-** Return true if the table of FROM item pItem has sqlite_stat1 rows.
-*/
-static int lipHasStat(SrcItem *pItem){
-  return (pItem->pSTab->tabFlags & TF_HasStat1)!=0;
-}
-
-/*
-** Return the cursor whose b-tree size estimates the number of rows of the
-** outermost loop of pWInfo, or -1 if there is none.  There is one only if
-** the outermost loop is a full scan of an ordinary table (or of one of its
-** indexes): the fact table of a star join.  A search, a subquery, a
-** virtual table or an OR-optimized loop gives no estimate here.
-*/
-static int lipOuterCursor(WhereInfo *pWInfo){
-  WhereLevel *pLevel = &pWInfo->a[0];
-  WhereLoop *pLoop = pLevel->pWLoop;
-  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
-  Table *pTab = pItem->pSTab;
-  if( !IsOrdinaryTable(pTab) || pItem->fg.isSubquery || pTab->tnum<=0 ){
-    return -1;                /* Not a b-tree of the database file */
-  }
-  /* A full scan of a rowid table has WHERE_IPK but no WHERE_COLUMN_* flag */
-  if( pLoop->wsFlags & (WHERE_MULTI_OR|WHERE_VIRTUALTABLE
-                        |WHERE_COLUMN_EQ|WHERE_COLUMN_RANGE
-                        |WHERE_COLUMN_NULL|WHERE_COLUMN_IN) ){
-    return -1;
-  }
-  if( pLoop->wsFlags & WHERE_INDEXED ) return pLevel->iIdxCur;
-  return pLevel->iTabCur;
-}
-
-/*
-** The planner rule for LIP Bloom filters.  Mark with WHERE_BLOOMFILTER
-** every SEARCH loop (other than the outermost) for which
-**
-**   (1) the number of rows of its table is known (sqlite_stat1) or can be
-**       estimated (from the b-tree, at run time: OP_FilterInit);
-**   (2) the number of searches expected is larger than that number of
-**       rows (decided here with statistics for the table and all outer
-**       loops, else at run time by OP_FilterInit);
-**   (3) some searches are expected to find nothing, because the loop has
-**       local constraints (WHERE_SELFCULL) besides the equality it
-**       searches by (WHERE_COLUMN_EQ).
-*/
-void sqlite3WhereLipCheck(WhereInfo *pWInfo){
-  int i;
-  LogEst nSearch = 0;
-  int bAllStat = 1;
-  int bOuter = lipOuterCursor(pWInfo)>=0;
-
-  assert( pWInfo->nLevel>=2 );
-  for(i=0; i<pWInfo->nLevel; i++){
-    WhereLoop *pLoop = pWInfo->a[i].pWLoop;
-    const unsigned int reqFlags = (WHERE_SELFCULL|WHERE_COLUMN_EQ);
-    SrcItem *pItem = &pWInfo->pTabList->a[pLoop->iTab];
-    Table *pTab = pItem->pSTab;
-    int bStat = lipHasStat(pItem);
-    if( bStat && bAllStat ) pTab->tabFlags |= TF_MaybeReanalyze;
-    if( i>=1
-     && (pLoop->wsFlags & reqFlags)==reqFlags
-     && ALWAYS((pLoop->wsFlags & (WHERE_IPK|WHERE_INDEXED))!=0)
-     && IsOrdinaryTable(pTab)
-    ){
-      if( bStat && bAllStat ){
-        if( nSearch>pTab->nRowLogEst ){
-          testcase( pItem->fg.jointype & JT_LEFT );
-          pLoop->wsFlags |= WHERE_BLOOMFILTER;
-          pLoop->wsFlags &= ~WHERE_IDX_ONLY;
-        }
-      }else if( bOuter ){
-        /* Sizes not known here: OP_FilterInit decides at run time */
-        pLoop->wsFlags |= WHERE_BLOOMFILTER;
-        pLoop->wsFlags &= ~WHERE_IDX_ONLY;
-      }
-    }
-    if( !bStat ) bAllStat = 0;
-    nSearch += pLoop->nOut;
-  }
-}
-
-/*
-** Code an OP_FilterInit for the Bloom filter of level iLevel, if the
-** decision to build it is left to run time (see sqlite3WhereLipCheck()).
-** Return the address of the OP_FilterInit, whose jump the caller points
-** past the code that builds the filter, or 0 if none was coded.  The
-** filter is built before the join starts if its level is in
-** pWInfo->mLipEarly (sqlite3LipBuildEarly()).
-*/
-int sqlite3LipCodeFilterInit(
-  Parse *pParse,
-  WhereInfo *pWInfo,
-  int iLevel,
-  WhereLevel *pLevel
-){
-  int i;
-  LogEst nSearch = 0;
-  int bAllStat = 1;
-  int iOuter;
-  Table *pOuterTab;
-  Vdbe *v = pParse->pVdbe;
-  int addr;
-
-  for(i=0; i<=iLevel; i++){
-    SrcItem *pItem = &pWInfo->pTabList->a[pWInfo->a[i].iFrom];
-    if( !lipHasStat(pItem) ) bAllStat = 0;
-    if( i<iLevel ) nSearch += pWInfo->a[i].pWLoop->nOut;
-  }
-  if( bAllStat ) return 0;        /* Decided at prepare time */
-  iOuter = lipOuterCursor(pWInfo);
-  if( iOuter+1>=LIP_INIT_EARLY ) iOuter = -1;     /* Does not fit in P5 */
-  pOuterTab = pWInfo->pTabList->a[pWInfo->a[0].iFrom].pSTab;
-  addr = sqlite3VdbeAddOp4Int(v, OP_FilterInit, pLevel->regFilter, 0,
-                              pLevel->iTabCur,
-                              nSearch - pOuterTab->nRowLogEst);
-  if( iOuter>=0 && (pWInfo->mLipEarly & MASKBIT(iLevel))!=0 ){
-    sqlite3VdbeChangeP5(v, (u16)((iOuter+1) | LIP_INIT_EARLY));
-  }else{
-    sqlite3VdbeChangeP5(v, (u16)(iOuter+1));
-  }
-  VdbeCoverage(v);
-  return addr;
-}
-
-/*
-** Return the text modes (FilterAdd's P5) for the first nCol columns of
-** index pIdx: how each column's text must be hashed so that values equal
-** under the index's collation hash alike.
-*/
-u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
-  u16 m = 0;
-  int i;
-  for(i=0; i<nCol && i<8; i++){
-    const char *zColl = pIdx->azColl[i];
-    int e = FORK_TEXT_ANY;
-    if( zColl==0 || sqlite3StrICmp(zColl, sqlite3StrBINARY)==0 ){
-      e = FORK_TEXT_BINARY;
-    }else if( sqlite3StrICmp(zColl, "NOCASE")==0 ){
-      e = FORK_TEXT_NOCASE;
-    }else if( sqlite3StrICmp(zColl, "RTRIM")==0 ){
-      e = FORK_TEXT_RTRIM;
-    }
-    m |= (u16)(e<<(2*i));
-  }
-  return m;
-}
-
-/*
-** Return the loops that the key of the search of pLoop (the right-hand
-** sides of its equality terms, which filterPullDown() codes) refers to.
-** This can be fewer than the prerequisites of the loop: a CROSS JOIN makes
-** every table on its left a prerequisite, to force the join order.
-*/
-static Bitmask lipKeyPrereq(WhereLoop *pLoop){
-  Bitmask m = 0;
-  int i;
-  int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
-  if( n>pLoop->nLTerm ) return ALLBITS;
-  for(i=0; i<n; i++){
-    WhereTerm *pTerm = pLoop->aLTerm[i];
-    if( NEVER(pTerm==0) ) return ALLBITS;
-    m |= pTerm->prereqRight;
-  }
-  return m;
-}
-
-/*
-** Return true if the Bloom filter of level iLevel of pWInfo has been built
-** and not yet probed, and can be probed by code placed where the loops
-** not in notReady have started: every table its key is computed from is
-** ready.  Such a filter is probed there together with the others, before
-** any search of the inner loops (filterPullDown() in wherecode.c).
-*/
-int sqlite3LipCanPullDown(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
-  WhereLevel *pLevel = &pWInfo->a[iLevel];
-  assert( iLevel>=0 && iLevel<pWInfo->nLevel );
-  return pLevel->regFilter!=0
-      && pLevel->pWLoop->nSkip==0
-      && (lipKeyPrereq(pLevel->pWLoop) & notReady)==0;
-}
-
-/*
-** Return true if the Bloom filter planned for level iLevel of pWInfo
-** (WHERE_BLOOMFILTER) can be built before the join starts and probed
-** wherever its key is first known, whatever the join order:
-**
-**   (1) it is a search of an ordinary table of the database by equality
-**       (no IN operator, no skip-scan, no automatic index, no subquery);
-**   (2) its table is joined by an inner join: rejecting a row at an outer
-**       loop then drops only rows that the search would have dropped.
-**       The right table of a LEFT JOIN keeps its filter at its own level,
-**       where a rejected key still gives the row of NULLs.
-**
-** What the build inserts never depends on a row of the join, wherever it
-** is built: sqlite3ConstructBloomFilter() inserts the key of every row of
-** the table that passes the table's own constraints (those that refer to
-** no other table and hold no subquery); a constraint that refers to
-** another table, of this join or of an enclosing query, is left to the
-** search.  Queries with a RIGHT or FULL JOIN are excluded by the caller.
-*/
-static int lipCanBuildEarly(WhereInfo *pWInfo, int iLevel){
-  WhereLevel *pLevel = &pWInfo->a[iLevel];
-  WhereLoop *pLoop = pLevel->pWLoop;
-  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
-  Table *pTab = pItem->pSTab;
-  if( (pLoop->wsFlags & (WHERE_BLOOMFILTER|WHERE_AUTO_INDEX|WHERE_COLUMN_IN))
-        !=WHERE_BLOOMFILTER
-  ){
-    return 0;
-  }
-  if( pLoop->nSkip ) return 0;
-  if( pItem->fg.jointype & (JT_LEFT|JT_LTORJ|JT_RIGHT) ) return 0;
-  if( pItem->fg.isSubquery || !IsOrdinaryTable(pTab) || pTab->tnum<=0 ){
-    return 0;
-  }
-  return 1;
-}
-
-/*
-** LIP: build, before the outer loop of the join of pWInfo starts, every
-** Bloom filter that can be built then (lipCanBuildEarly()).  Called by
-** sqlite3WhereBegin() after the cursors are opened and before the code of
-** the first loop; notReady has every loop of the join.  The levels whose
-** filter is built here are recorded in pWInfo->mLipEarly: their probes are
-** coded by sqlite3LipProbeEarly() as soon as their keys are known, and
-** their EXPLAIN QUERY PLAN lines go there.  Each build is run once per
-** statement (OP_Once), and OP_FilterInit may still decide at run time not
-** to build a filter.  Other filters are built at their own level, as
-** before.
-*/
-void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
-  Parse *pParse = pWInfo->pParse;
-  int i;
-  assert( pWInfo->nLevel>=2 && pWInfo->mLipEarly==0 );
-  if( OptimizationDisabled(pParse->db, SQLITE_BloomPulldown) ) return;
-  if( pWInfo->pTabList->a[0].fg.jointype & JT_LTORJ ) return;  /* RIGHT JOIN */
-  for(i=1; i<pWInfo->nLevel; i++){
-    if( !lipCanBuildEarly(pWInfo, i) ) continue;
-    pWInfo->mLipEarly |= MASKBIT(i);
-    sqlite3ConstructBloomFilter(pWInfo, i, &pWInfo->a[i], notReady, 1);
-    if( pParse->db->mallocFailed ) return;
-    assert( pWInfo->a[i].regFilter>0 );
-  }
-}
-
-/*
-** LIP: called by sqlite3WhereBegin() right after the code that starts the
-** loop of level iLevel (notReady: the loops not started yet).  Probe now,
-** before any search of the inner loops, every filter built early whose
-** key is known here, as one group whose order adapts at run time; a
-** rejected key goes on to the next row of level iLevel.  If the next
-** level is among them, the group is left to it: it probes its own filter
-** first thing in its code, with the others pulled down into its group
-** (filterPullDown()), at the same point, and shares its key with its
-** search.  Either way, EXPLAIN QUERY PLAN shows the filters here, before
-** the SEARCH lines of the loops they protect.
-*/
-void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
-  Parse *pParse = pWInfo->pParse;
-  int aMember[LIP_MAX_GROUP];        /* Levels probed, in the code's order */
-  int nMember = 0;
-  int bNext;                         /* The group is left to iLevel+1 */
-  int i;
-  if( iLevel+1>=pWInfo->nLevel ) return;
-  bNext = (pWInfo->mLipEarly & MASKBIT(iLevel+1))!=0
-       && sqlite3LipCanPullDown(pWInfo, iLevel+1, notReady);
-  if( bNext ) aMember[nMember++] = iLevel+1;
-  /* The selection of sqlite3LipGroupBegin() */
-  for(i=iLevel+1+bNext; i<pWInfo->nLevel && nMember<LIP_MAX_GROUP; i++){
-    if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) aMember[nMember++] = i;
-  }
-  /* The EXPLAIN lines of the filters built early (other filters have had
-  ** theirs where they were built).  They are in the outer loop: code them
-  ** only when they can be shown, as sqlite3WhereExplainOneScan() does. */
-#if !defined(SQLITE_DEBUG)
-  if( sqlite3ParseToplevel(pParse)->explain==2
-   || IS_STMT_SCANSTATUS(pParse->db)
-  )
-#endif
-  {
-    for(i=0; i<nMember; i++){
-      int iMember = aMember[i];
-      if( pWInfo->mLipEarly & MASKBIT(iMember) ){
-        sqlite3WhereExplainBloomFilter(pParse, pWInfo, &pWInfo->a[iMember]);
-      }
-    }
-  }
-  if( nMember==0 || bNext ) return;
-  sqlite3WhereLipPullDown(pWInfo, iLevel, pWInfo->a[iLevel].addrCont,
-                          notReady);
-}
-
-/*
-** Begin the code that probes the LIP Bloom filter of level iLevel of
-** pWInfo (if bOwn; else the level has none) together with the filters of
-** the inner levels that can be probed at the same point
-** (sqlite3LipCanPullDown(); filterPullDown() in wherecode.c), before any
-** inner search.  Return 0 if there are fewer than two filters to probe:
-** the caller then codes a single OP_Filter, if any.  Otherwise return 1
-** (or 0 if memory runs out); the group is coded as a
-** region of segments, one per filter, followed by its descriptor:
-**
-**   seg0:  <compute key0>; Filter f0, next, key0, P5=distance to desc
-**   seg1:  <compute key1>; Filter f1, next, key1, P5=...
-**          ...
-**   desc:  FilterGroup [size, seg0, flag, lengths of the segments]
-**
-** A row that passes a segment falls through to the next; a key is computed
-** only if the filters probed before it passed.  At run time the segments
-** are moved into the order that rejects rows soonest
-** (sqlite3LipFilterGroup()).  The key of the level itself is computed in
-** seg0 if it is a rowid (the caller begins the group before computing
-** it); an index key is computed before the group.  The caller marks each
-** segment with sqlite3LipGroupSegment(), codes its key, then
-** sqlite3LipGroupProbe(); sqlite3LipGroupEnd() codes the descriptor.
-*/
-int sqlite3LipGroupBegin(
-  Parse *pParse,
-  WhereInfo *pWInfo,
-  int iLevel,
-  Bitmask notReady,
-  int bOwn,
-  LipGroupCode *pG
-){
-  int n = bOwn!=0;
-  int i;
-  memset(pG, 0, sizeof(*pG));
-  for(i=iLevel+1; i<pWInfo->nLevel && n<LIP_MAX_GROUP; i++){
-    if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) n++;
-  }
-  if( n<2 ) return 0;
-  pG->ai = (u32*)sqlite3DbMallocZero(pParse->db, sizeof(u32)*(3+n));
-  if( pG->ai==0 ) return 0;
-  pG->ai[0] = 2+n;
-  pG->nMax = n;
-  return 1;
-}
-
-/*
-** The code of the next member of group pG starts here.
-*/
-void sqlite3LipGroupSegment(Parse *pParse, LipGroupCode *pG){
-  assert( pG->nMember<pG->nMax );
-  pG->aSeg[pG->nMember] = sqlite3VdbeCurrentAddr(pParse->pVdbe);
-}
-
-/*
-** Code the probe that ends the segment of the next member of group pG:
-** the filter in register regFilter, its key in nKey registers from
-** regKey; jump to addrNxt if the key is not in it, else fall through.
-*/
-void sqlite3LipGroupProbe(
-  Parse *pParse,
-  LipGroupCode *pG,
-  int regFilter,
-  int regKey,
-  int nKey,
-  int addrNxt
-){
-  Vdbe *v = pParse->pVdbe;
-  assert( pG->nMember<pG->nMax );
-  pG->aFilter[pG->nMember] = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter,
-                                                  addrNxt, regKey, nKey);
-  VdbeCoverage(v);
-  pG->nMember++;
-}
-
-/*
-** Close group pG: code its descriptor, and point the Filter opcodes of its
-** members at it.
-*/
-void sqlite3LipGroupEnd(Parse *pParse, LipGroupCode *pG){
-  Vdbe *v = pParse->pVdbe;
-  int i, n, addrDesc;
-  /* filterPullDown() codes the members sqlite3LipGroupBegin() counted,
-  ** under the same conditions. */
-  assert( pG->nMember==pG->nMax );
-  n = pG->nMember;
-  pG->ai[0] = 2+n;
-  pG->ai[1] = (u32)pG->aSeg[0];
-  pG->ai[2] = 0;
-  addrDesc = sqlite3VdbeCurrentAddr(v);
-  for(i=0; i<n; i++){
-    int iEnd = i+1<n ? pG->aSeg[i+1] : addrDesc;
-    /* Each segment ends with its Filter */
-    assert( pG->aFilter[i]==iEnd-1 );
-    pG->ai[3+i] = (u32)(iEnd - pG->aSeg[i]);
-    if( addrDesc - pG->aFilter[i]>0xffff || pG->aFilter[i]!=iEnd-1 ){
-      pG->ai[2] = 2;                     /* Keep the order of the code */
-    }
-  }
-  for(i=0; i<n; i++){
-    VdbeOp *pOp = sqlite3VdbeGetOp(v, pG->aFilter[i]);
-    if( pG->ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pG->aFilter[i]);
-  }
-  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, LIP_REORDER, 0,
-                    (const char*)pG->ai, P4_INTARRAY);
-  pG->ai = 0;
-}
-
-/*
-** Set the LIP state of a new connection db to its compile-time default
-** (sqlite3ForkConnInit()).
-*/
-void sqlite3LipConnInit(sqlite3 *db){
-  db->fork.lip.bOn = SQLITE_LIP_DEFAULT;
-}
-
-/*
-**   PRAGMA lip_filter
-**   PRAGMA lip_filter = ON|OFF
-**
-** Query or set whether the planner of this connection builds LIP Bloom
-** filters for joins.  Statements prepared before a change are re-prepared
-** when they next run.  Any value other than a boolean is an error.
-*/
-void sqlite3LipPragma(
-  Parse *pParse,
-  const char *zName,
-  const char *zRight
-){
-  /* The setting changes the code the planner generates: expire every
-  ** prepared statement when it changes */
-  sqlite3ForkBoolPragma(pParse, zName, zRight, &pParse->db->fork.lip.bOn, 1);
-}
-
-/*
-**   PRAGMA lip_filter_stats
-**
-** Return one row for each of the LIP Bloom filters released since the
-** last time this pragma ran on this connection (the most recent
-** LIP_MAX_STAT of them), in the order they were released, then forget
-** them.  Columns: the register that held the filter, the keys inserted,
-** the bytes of its bit array, the keys probed and rejected, its position
-** in the adaptive probe order of its group when the statement ended
-** (-1 if it was not in a group), and its status: "built", "skipped" (run
-** time found it not worth building) or "disabled" (out of memory).
-*/
-void sqlite3LipStatsPragma(
-  Parse *pParse,
-  const char *zName,
-  const char *zRight
-){
-  LipConn *pLip = &pParse->db->fork.lip;
-  static const char *const azStatus[] = { "built", "skipped", "disabled" };
-  Vdbe *v;
-  int i;
-  if( (v = sqlite3ForkStatsBegin(pParse, zName, zRight, 7))==0 ) return;
-  assert( pLip->nStat>=0 && pLip->nStat<=LIP_MAX_STAT );
-  for(i=0; i<pLip->nStat; i++){
-    LipStat *pS = &pLip->aStat[i];
-    i64 aVal[6];
-    assert( pS->eStatus<ArraySize(azStatus) );
-    aVal[0] = pS->iReg;
-    aVal[1] = pS->nKey;
-    aVal[2] = pS->nByte;
-    aVal[3] = pS->nProbe;
-    aVal[4] = pS->nReject;
-    aVal[5] = pS->iRank;
-    sqlite3ForkLoadInts(pParse, 1, aVal, 6);
-    sqlite3VdbeLoadString(v, 7, azStatus[pS->eStatus]);
-    sqlite3ForkStatsRow(pParse, 7);
-  }
-  pLip->nStat = 0;
-  sqlite3ForkStatsEnd(pParse);
 }

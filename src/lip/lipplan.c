@@ -1,0 +1,530 @@
+/*
+** 2026 November 23
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** LIP (look-ahead information passing) Bloom filters for star joins: the
+** planning side.  The filters and the bodies of their opcodes are in
+** lipfilter.c; doc/lip.md describes the design.
+**
+** All filters of a join are built before the join starts and probed at
+** the top of the outer loop, before any inner search, whatever the join
+** order (a filter whose key needs an inner table is probed as soon as
+** that table's row is known), in an order that adapts at run time to how
+** often each filter rejects.  This file holds:
+**
+**   *  the planner rule that decides which SEARCH loops get a filter
+**      (sqlite3WhereLipCheck()), and the OP_FilterInit that leaves the
+**      decision to run time when sqlite_stat1 does not tell;
+**
+**   *  the early build and probing of the filters (sqlite3LipBuildEarly(),
+**      sqlite3LipProbeEarly());
+**
+**   *  the code generators that where.c and wherecode.c call (patch 0010),
+**      among them the probes coded as a group led by an OP_FilterGroup;
+**
+**   *  PRAGMA lip_filter_stats.
+*/
+#include "sqliteInt.h"
+#include "whereInt.h"
+
+/*
+** Return true if the table of FROM item pItem has sqlite_stat1 rows.
+*/
+static int lipHasStat(SrcItem *pItem){
+  return (pItem->pSTab->tabFlags & TF_HasStat1)!=0;
+}
+
+/*
+** Return the cursor whose b-tree size estimates the number of rows of the
+** outermost loop of pWInfo, or -1 if there is none.  There is one only if
+** the outermost loop is a full scan of an ordinary table (or of one of its
+** indexes): the fact table of a star join.  A search, a subquery, a
+** virtual table or an OR-optimized loop gives no estimate here.
+*/
+static int lipOuterCursor(WhereInfo *pWInfo){
+  WhereLevel *pLevel = &pWInfo->a[0];
+  WhereLoop *pLoop = pLevel->pWLoop;
+  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
+  Table *pTab = pItem->pSTab;
+  if( !IsOrdinaryTable(pTab) || pItem->fg.isSubquery || pTab->tnum<=0 ){
+    return -1;                /* Not a b-tree of the database file */
+  }
+  /* A full scan of a rowid table has WHERE_IPK but no WHERE_COLUMN_* flag */
+  if( pLoop->wsFlags & (WHERE_MULTI_OR|WHERE_VIRTUALTABLE
+                        |WHERE_COLUMN_EQ|WHERE_COLUMN_RANGE
+                        |WHERE_COLUMN_NULL|WHERE_COLUMN_IN) ){
+    return -1;
+  }
+  if( pLoop->wsFlags & WHERE_INDEXED ) return pLevel->iIdxCur;
+  return pLevel->iTabCur;
+}
+
+/*
+** The planner rule for LIP Bloom filters.  Mark with WHERE_BLOOMFILTER
+** every SEARCH loop (other than the outermost) for which
+**
+**   (1) the number of rows of its table is known (sqlite_stat1) or can be
+**       estimated (from the b-tree, at run time: OP_FilterInit);
+**   (2) the number of searches expected is larger than that number of
+**       rows (decided here with statistics for the table and all outer
+**       loops, else at run time by OP_FilterInit);
+**   (3) some searches are expected to find nothing, because the loop has
+**       local constraints (WHERE_SELFCULL) besides the equality it
+**       searches by (WHERE_COLUMN_EQ).
+*/
+void sqlite3WhereLipCheck(WhereInfo *pWInfo){
+  int i;
+  LogEst nSearch = 0;
+  int bAllStat = 1;
+  int bOuter = lipOuterCursor(pWInfo)>=0;
+
+  assert( pWInfo->nLevel>=2 );
+  for(i=0; i<pWInfo->nLevel; i++){
+    WhereLoop *pLoop = pWInfo->a[i].pWLoop;
+    const unsigned int reqFlags = (WHERE_SELFCULL|WHERE_COLUMN_EQ);
+    SrcItem *pItem = &pWInfo->pTabList->a[pLoop->iTab];
+    Table *pTab = pItem->pSTab;
+    int bStat = lipHasStat(pItem);
+    if( bStat && bAllStat ) pTab->tabFlags |= TF_MaybeReanalyze;
+    if( i>=1
+     && (pLoop->wsFlags & reqFlags)==reqFlags
+     && ALWAYS((pLoop->wsFlags & (WHERE_IPK|WHERE_INDEXED))!=0)
+     && IsOrdinaryTable(pTab)
+    ){
+      if( bStat && bAllStat ){
+        if( nSearch>pTab->nRowLogEst ){
+          testcase( pItem->fg.jointype & JT_LEFT );
+          pLoop->wsFlags |= WHERE_BLOOMFILTER;
+          pLoop->wsFlags &= ~WHERE_IDX_ONLY;
+        }
+      }else if( bOuter ){
+        /* Sizes not known here: OP_FilterInit decides at run time */
+        pLoop->wsFlags |= WHERE_BLOOMFILTER;
+        pLoop->wsFlags &= ~WHERE_IDX_ONLY;
+      }
+    }
+    if( !bStat ) bAllStat = 0;
+    nSearch += pLoop->nOut;
+  }
+}
+
+/*
+** Code an OP_FilterInit for the Bloom filter of level iLevel, if the
+** decision to build it is left to run time (see sqlite3WhereLipCheck()).
+** Return the address of the OP_FilterInit, whose jump the caller points
+** past the code that builds the filter, or 0 if none was coded.  The
+** filter is built before the join starts if its level is in
+** pWInfo->mLipEarly (sqlite3LipBuildEarly()).
+*/
+int sqlite3LipCodeFilterInit(
+  Parse *pParse,
+  WhereInfo *pWInfo,
+  int iLevel,
+  WhereLevel *pLevel
+){
+  int i;
+  LogEst nSearch = 0;
+  int bAllStat = 1;
+  int iOuter;
+  Table *pOuterTab;
+  Vdbe *v = pParse->pVdbe;
+  int addr;
+
+  for(i=0; i<=iLevel; i++){
+    SrcItem *pItem = &pWInfo->pTabList->a[pWInfo->a[i].iFrom];
+    if( !lipHasStat(pItem) ) bAllStat = 0;
+    if( i<iLevel ) nSearch += pWInfo->a[i].pWLoop->nOut;
+  }
+  if( bAllStat ) return 0;        /* Decided at prepare time */
+  iOuter = lipOuterCursor(pWInfo);
+  testcase( iOuter+1==LIP_INIT_EARLY-1 );         /* The last that fits */
+  if( iOuter+1>=LIP_INIT_EARLY ) iOuter = -1;     /* Does not fit in P5 */
+  pOuterTab = pWInfo->pTabList->a[pWInfo->a[0].iFrom].pSTab;
+  addr = sqlite3VdbeAddOp4Int(v, OP_FilterInit, pLevel->regFilter, 0,
+                              pLevel->iTabCur,
+                              nSearch - pOuterTab->nRowLogEst);
+  if( iOuter>=0 && (pWInfo->mLipEarly & MASKBIT(iLevel))!=0 ){
+    sqlite3VdbeChangeP5(v, (u16)((iOuter+1) | LIP_INIT_EARLY));
+  }else{
+    sqlite3VdbeChangeP5(v, (u16)(iOuter+1));
+  }
+  VdbeCoverage(v);
+  return addr;
+}
+
+/*
+** Return the text modes (FilterAdd's P5) for the first nCol columns of
+** index pIdx: how each column's text must be hashed so that values equal
+** under the index's collation hash alike.
+*/
+u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
+  u16 m = 0;
+  int i;
+  for(i=0; i<nCol && i<8; i++){
+    const char *zColl = pIdx->azColl[i];
+    int e = FORK_TEXT_ANY;
+    if( zColl==0 || sqlite3StrICmp(zColl, sqlite3StrBINARY)==0 ){
+      e = FORK_TEXT_BINARY;
+    }else if( sqlite3StrICmp(zColl, "NOCASE")==0 ){
+      e = FORK_TEXT_NOCASE;
+    }else if( sqlite3StrICmp(zColl, "RTRIM")==0 ){
+      e = FORK_TEXT_RTRIM;
+    }
+    m |= (u16)(e<<(2*i));
+  }
+  return m;
+}
+
+/*
+** Return the loops that the key of the search of pLoop (the right-hand
+** sides of its equality terms, which filterPullDown() codes) refers to.
+** This can be fewer than the prerequisites of the loop: a CROSS JOIN makes
+** every table on its left a prerequisite, to force the join order.
+*/
+static Bitmask lipKeyPrereq(WhereLoop *pLoop){
+  Bitmask m = 0;
+  int i;
+  int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
+  if( n>pLoop->nLTerm ) return ALLBITS;
+  for(i=0; i<n; i++){
+    WhereTerm *pTerm = pLoop->aLTerm[i];
+    if( NEVER(pTerm==0) ) return ALLBITS;
+    m |= pTerm->prereqRight;
+  }
+  return m;
+}
+
+/*
+** Return true if the Bloom filter of level iLevel of pWInfo has been built
+** and not yet probed, and can be probed by code placed where the loops
+** not in notReady have started: every table its key is computed from is
+** ready.  Such a filter is probed there together with the others, before
+** any search of the inner loops (filterPullDown() in wherecode.c).
+*/
+int sqlite3LipCanPullDown(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+  WhereLevel *pLevel = &pWInfo->a[iLevel];
+  assert( iLevel>=0 && iLevel<pWInfo->nLevel );
+  return pLevel->regFilter!=0
+      && pLevel->pWLoop->nSkip==0
+      && (lipKeyPrereq(pLevel->pWLoop) & notReady)==0;
+}
+
+/*
+** Return true if the Bloom filter planned for level iLevel of pWInfo
+** (WHERE_BLOOMFILTER) can be built before the join starts and probed
+** wherever its key is first known, whatever the join order:
+**
+**   (1) it is a search of an ordinary table of the database by equality
+**       (no IN operator, no skip-scan, no automatic index, no subquery);
+**   (2) its table is joined by an inner join: rejecting a row at an outer
+**       loop then drops only rows that the search would have dropped.
+**       The right table of a LEFT JOIN keeps its filter at its own level,
+**       where a rejected key still gives the row of NULLs.
+**
+** What the build inserts never depends on a row of the join, wherever it
+** is built: sqlite3ConstructBloomFilter() inserts the key of every row of
+** the table that passes the table's own constraints (those that refer to
+** no other table and hold no subquery); a constraint that refers to
+** another table, of this join or of an enclosing query, is left to the
+** search.  Queries with a RIGHT or FULL JOIN are excluded by the caller.
+*/
+static int lipCanBuildEarly(WhereInfo *pWInfo, int iLevel){
+  WhereLevel *pLevel = &pWInfo->a[iLevel];
+  WhereLoop *pLoop = pLevel->pWLoop;
+  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
+  Table *pTab = pItem->pSTab;
+  if( (pLoop->wsFlags & (WHERE_BLOOMFILTER|WHERE_AUTO_INDEX|WHERE_COLUMN_IN))
+        !=WHERE_BLOOMFILTER
+  ){
+    return 0;
+  }
+  if( pLoop->nSkip ) return 0;
+  if( pItem->fg.jointype & (JT_LEFT|JT_LTORJ|JT_RIGHT) ) return 0;
+  if( pItem->fg.isSubquery || !IsOrdinaryTable(pTab) || pTab->tnum<=0 ){
+    return 0;
+  }
+  return 1;
+}
+
+/*
+** LIP: build, before the outer loop of the join of pWInfo starts, every
+** Bloom filter that can be built then (lipCanBuildEarly()).  Called by
+** sqlite3WhereBegin() after the cursors are opened and before the code of
+** the first loop; notReady has every loop of the join.  The levels whose
+** filter is built here are recorded in pWInfo->mLipEarly: their probes are
+** coded by sqlite3LipProbeEarly() as soon as their keys are known, and
+** their EXPLAIN QUERY PLAN lines go there.  Each build is run once per
+** statement (OP_Once), and OP_FilterInit may still decide at run time not
+** to build a filter.  Other filters are built at their own level, as
+** before.
+*/
+void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
+  Parse *pParse = pWInfo->pParse;
+  int i;
+  assert( pWInfo->nLevel>=2 && pWInfo->mLipEarly==0 );
+  if( OptimizationDisabled(pParse->db, SQLITE_BloomPulldown) ) return;
+  if( pWInfo->pTabList->a[0].fg.jointype & JT_LTORJ ) return;  /* RIGHT JOIN */
+  for(i=1; i<pWInfo->nLevel; i++){
+    if( !lipCanBuildEarly(pWInfo, i) ) continue;
+    pWInfo->mLipEarly |= MASKBIT(i);
+    sqlite3ConstructBloomFilter(pWInfo, i, &pWInfo->a[i], notReady, 1);
+    if( pParse->db->mallocFailed ) return;
+    assert( pWInfo->a[i].regFilter>0 );
+  }
+}
+
+/*
+** Count the probes that can be coded at the point of the loop that pPd
+** describes: that of the level's own filter if bOwn, and those of the
+** inner levels' filters that can be pulled down to it
+** (sqlite3LipCanPullDown()), LIP_MAX_GROUP at most.  If there are two or
+** more, begin a group for them (pPd->bGroup), coded as a region of
+** segments, one per probe, followed by its descriptor:
+**
+**   seg0:  <compute key0>; Filter f0, next, key0, P5=distance to desc
+**   seg1:  <compute key1>; Filter f1, next, key1, P5=...
+**          ...
+**   desc:  FilterGroup [size, seg0, flag, lengths of the segments]
+**
+** A row that passes a segment falls through to the next; a key is computed
+** only if the filters probed before it passed.  At run time the segments
+** are moved into the order that rejects rows soonest
+** (sqlite3LipFilterGroup() in lipfilter.c).  With bOwn, the segment of the
+** level's own probe starts here.  With fewer than two probes, or if memory
+** runs out, pPd->bGroup stays clear: the probe coded, if any, is a single
+** OP_Filter.
+*/
+static void lipPullDownGroup(LipPullDown *pPd, int bOwn){
+  WhereInfo *pWInfo = pPd->pWInfo;
+  int n = bOwn!=0;
+  int i;
+  assert( pPd->nMember==0 && pPd->bGroup==0 && pPd->ai==0 );
+  for(i=pPd->iLevel+1; i<pWInfo->nLevel && n<LIP_MAX_GROUP; i++){
+    if( sqlite3LipCanPullDown(pWInfo, i, pPd->notReady) ) n++;
+  }
+  testcase( n==1 );                  /* A single OP_Filter */
+  testcase( n==2 );                  /* The smallest group */
+  testcase( n==LIP_MAX_GROUP );      /* More filters wait for their level */
+  if( n<2 ) return;
+  pPd->ai = (u32*)sqlite3DbMallocZero(pWInfo->pParse->db, sizeof(u32)*(3+n));
+  if( pPd->ai==0 ) return;
+  pPd->ai[0] = 2+n;
+  pPd->nMax = n;
+  pPd->bGroup = 1;
+  if( bOwn ) sqlite3LipPullDownSegment(pPd);
+}
+
+/*
+** Begin the probes of Bloom filters coded in the loop of level iLevel of
+** pWInfo before its search (notReady: the loops not started yet): the
+** probe of the level's own filter, if it has one, which the caller codes
+** with sqlite3LipPullDownProbe(), then those of inner levels' filters,
+** which filterPullDown() in wherecode.c pulls down to the same point.
+** If they form a group, the segment of the level's own probe starts here,
+** so that a key the caller computes after this call (a rowid) is computed
+** only if the probes before it passed.  The caller sets pPd->addrNxt, the
+** jump of a rejected key, before the first probe.
+*/
+void sqlite3LipPullDownBegin(
+  LipPullDown *pPd,         /* Set here */
+  WhereInfo *pWInfo,        /* The join */
+  int iLevel,               /* Level whose loop is being coded */
+  Bitmask notReady          /* Loops not started yet */
+){
+  assert( iLevel>=0 && iLevel<pWInfo->nLevel );
+  memset(pPd, 0, sizeof(*pPd));
+  pPd->pWInfo = pWInfo;
+  pPd->iLevel = iLevel;
+  pPd->notReady = notReady;
+  if( pWInfo->a[iLevel].regFilter ) lipPullDownGroup(pPd, 1);
+}
+
+/*
+** Return true if no more probes can be coded at the point pPd describes:
+** its group has all the members it counted, or, without a group, one
+** probe was coded.
+*/
+int sqlite3LipPullDownDone(const LipPullDown *pPd){
+  assert( pPd->bGroup || pPd->nMember<=1 );
+  assert( !pPd->bGroup || pPd->nMember<=pPd->nMax );
+  return pPd->bGroup ? pPd->nMember>=pPd->nMax : pPd->nMember>0;
+}
+
+/*
+** The code of the next probe of pPd (the code of its key, then its
+** OP_Filter) starts here.
+*/
+void sqlite3LipPullDownSegment(LipPullDown *pPd){
+  if( pPd->bGroup ){
+    assert( pPd->nMember<pPd->nMax );
+    pPd->aSeg[pPd->nMember] =
+        sqlite3VdbeCurrentAddr(pPd->pWInfo->pParse->pVdbe);
+  }
+}
+
+/*
+** Code the probe of the filter in register regFilter with the key in the
+** nKey registers from regKey: jump to pPd->addrNxt if the key is not in
+** the filter, else fall through.  In a group it ends the segment of its
+** member.
+*/
+void sqlite3LipPullDownProbe(
+  LipPullDown *pPd,         /* The probes at this point */
+  int regFilter,            /* Register of the filter */
+  int regKey,               /* First register of the key */
+  int nKey                  /* Registers in the key */
+){
+  Vdbe *v = pPd->pWInfo->pParse->pVdbe;
+  int addr;
+  assert( regFilter>0 && regKey>0 && nKey>=1 );
+  assert( pPd->addrNxt!=0 );
+  assert( !sqlite3LipPullDownDone(pPd) );
+  addr = sqlite3VdbeAddOp4Int(v, OP_Filter, regFilter, pPd->addrNxt,
+                              regKey, nKey);
+  VdbeCoverage(v);
+  if( pPd->bGroup ) pPd->aFilter[pPd->nMember] = addr;
+  pPd->nMember++;
+}
+
+/*
+** End the probes of pPd.  For a group, code its descriptor and point the
+** OP_Filter of each member at it.
+*/
+void sqlite3LipPullDownEnd(LipPullDown *pPd){
+  Parse *pParse = pPd->pWInfo->pParse;
+  Vdbe *v = pParse->pVdbe;
+  u32 *ai = pPd->ai;
+  int i, n, addrDesc;
+  if( !pPd->bGroup ) return;
+  /* filterPullDown() codes the members lipPullDownGroup() counted, under
+  ** the same conditions */
+  assert( pPd->nMember==pPd->nMax );
+  n = pPd->nMember;
+  ai[0] = 2+n;
+  ai[1] = (u32)pPd->aSeg[0];
+  ai[2] = 0;
+  addrDesc = sqlite3VdbeCurrentAddr(v);
+  for(i=0; i<n; i++){
+    int iEnd = i+1<n ? pPd->aSeg[i+1] : addrDesc;
+    /* Each segment ends with its Filter (unless memory ran out, when the
+    ** addresses coded are not real) */
+    assert( pPd->aFilter[i]==iEnd-1 || pParse->db->mallocFailed );
+    ai[3+i] = (u32)(iEnd - pPd->aSeg[i]);
+    testcase( addrDesc - pPd->aFilter[i]==0xffff );
+    testcase( addrDesc - pPd->aFilter[i]==0x10000 );
+    if( addrDesc - pPd->aFilter[i]>0xffff || pPd->aFilter[i]!=iEnd-1 ){
+      ai[2] = 2;                     /* Keep the order of the code */
+    }
+  }
+  for(i=0; i<n; i++){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, pPd->aFilter[i]);
+    if( ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pPd->aFilter[i]);
+  }
+  sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, LIP_REORDER, 0,
+                    (const char*)ai, P4_INTARRAY);
+  pPd->ai = 0;
+}
+
+/*
+** LIP: called by sqlite3WhereBegin() right after the code that starts the
+** loop of level iLevel (notReady: the loops not started yet).  Probe now,
+** before any search of the inner loops, every filter built early whose
+** key is known here, as one group whose order adapts at run time; a
+** rejected key goes on to the next row of level iLevel.  If the next
+** level is among them, the group is left to it: it probes its own filter
+** first thing in its code, with the others pulled down into its group
+** (filterPullDown()), at the same point, and shares its key with its
+** search.  Either way, EXPLAIN QUERY PLAN shows the filters here, before
+** the SEARCH lines of the loops they protect.
+*/
+void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+  Parse *pParse = pWInfo->pParse;
+  LipPullDown pd;                    /* The probes of the group */
+  int aMember[LIP_MAX_GROUP];        /* Levels probed, in the code's order */
+  int nMember = 0;
+  int bNext;                         /* The group is left to iLevel+1 */
+  int i;
+  if( iLevel+1>=pWInfo->nLevel ) return;
+  bNext = (pWInfo->mLipEarly & MASKBIT(iLevel+1))!=0
+       && sqlite3LipCanPullDown(pWInfo, iLevel+1, notReady);
+  if( bNext ) aMember[nMember++] = iLevel+1;
+  /* The selection of lipPullDownGroup() */
+  for(i=iLevel+1+bNext; i<pWInfo->nLevel && nMember<LIP_MAX_GROUP; i++){
+    if( sqlite3LipCanPullDown(pWInfo, i, notReady) ) aMember[nMember++] = i;
+  }
+  /* The EXPLAIN lines of the filters built early (other filters have had
+  ** theirs where they were built).  They are in the outer loop: code them
+  ** only when they can be shown, as sqlite3WhereExplainOneScan() does. */
+#if !defined(SQLITE_DEBUG)
+  if( sqlite3ParseToplevel(pParse)->explain==2
+   || IS_STMT_SCANSTATUS(pParse->db)
+  )
+#endif
+  {
+    for(i=0; i<nMember; i++){
+      int iMember = aMember[i];
+      if( pWInfo->mLipEarly & MASKBIT(iMember) ){
+        sqlite3WhereExplainBloomFilter(pParse, pWInfo, &pWInfo->a[iMember]);
+      }
+    }
+  }
+  if( nMember==0 || bNext ) return;
+  /* No probe of level iLevel's own: its filter, if any, was probed before
+  ** its search.  A rejected key goes on to the next row of iLevel. */
+  memset(&pd, 0, sizeof(pd));
+  pd.pWInfo = pWInfo;
+  pd.iLevel = iLevel;
+  pd.notReady = notReady;
+  pd.addrNxt = pWInfo->a[iLevel].addrCont;
+  lipPullDownGroup(&pd, 0);
+  sqlite3WhereLipPullDown(&pd);
+}
+
+/*
+**   PRAGMA lip_filter_stats
+**
+** Return one row for each of the LIP Bloom filters released since the
+** last time this pragma ran on this connection (the most recent
+** LIP_MAX_STAT of them), in the order they were released, then forget
+** them.  Columns: the register that held the filter, the keys inserted,
+** the bytes of its bit array, the keys probed and rejected, its position
+** in the adaptive probe order of its group when the statement ended
+** (-1 if it was not in a group), and its status: "built", "skipped" (run
+** time found it not worth building) or "disabled" (out of memory).
+*/
+void sqlite3LipStatsPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zRight
+){
+  LipConn *pLip = &pParse->db->fork.lip;
+  static const char *const azStatus[] = { "built", "skipped", "disabled" };
+  Vdbe *v;
+  int i;
+  if( (v = sqlite3ForkStatsBegin(pParse, zName, zRight, 7))==0 ) return;
+  assert( pLip->nStat>=0 && pLip->nStat<=LIP_MAX_STAT );
+  for(i=0; i<pLip->nStat; i++){
+    LipStat *pS = &pLip->aStat[i];
+    i64 aVal[6];
+    assert( pS->eStatus<ArraySize(azStatus) );
+    aVal[0] = pS->iReg;
+    aVal[1] = pS->nKey;
+    aVal[2] = pS->nByte;
+    aVal[3] = pS->nProbe;
+    aVal[4] = pS->nReject;
+    aVal[5] = pS->iRank;
+    sqlite3ForkLoadInts(pParse, 1, aVal, 6);
+    sqlite3VdbeLoadString(v, 7, azStatus[pS->eStatus]);
+    sqlite3ForkStatsRow(pParse, 7);
+  }
+  pLip->nStat = 0;
+  sqlite3ForkStatsEnd(pParse);
+}
