@@ -96,8 +96,13 @@
 typedef struct HashAggChunk HashAggChunk;
 struct HashAggChunk {
   HashAggChunk *pNext;      /* The chunk allocated before this one */
-  i64 nAlign;               /* Unused: makes the groups 8-byte aligned */
+  i64 nAlign;               /* Unused: the header's size on 64-bit hosts */
 };
+
+/* The bytes of a chunk before its first group: the header, rounded up so
+** that the groups are 8-byte aligned where an i64 is aligned on 4 bytes
+** only (32-bit x86, where sizeof(HashAggChunk) is 12) */
+#define HASHAGG_CHUNK_HDR ROUND8(sizeof(HashAggChunk))
 
 /*
 ** One group of the hash table: its GROUP BY key (nKey values) and its
@@ -346,19 +351,20 @@ static void *hashAggAlloc(HashAgg *pH, i64 nByte){
   testcase( nByte==pH->nFree );              /* The chunk's last group */
   testcase( nByte>pH->nChunk );              /* A group larger than a chunk */
   if( nByte>pH->nFree ){
-    i64 nChunk = sizeof(HashAggChunk) + MAX(nByte, pH->nChunk);
+    i64 nChunk = HASHAGG_CHUNK_HDR + MAX(nByte, pH->nChunk);
     HashAggChunk *pChunk = sqlite3Malloc(nChunk);
     if( pChunk==0 ) return 0;
     testcase( pH->nChunk==HASHAGG_CHUNK_MAX );   /* Chunks stop growing */
     if( pH->nChunk<HASHAGG_CHUNK_MAX ) pH->nChunk *= 2;
     pChunk->pNext = pH->pChunk;
     pH->pChunk = pChunk;
-    pH->pFree = (u8*)&pChunk[1];
-    pH->nFree = nChunk - sizeof(HashAggChunk);
+    pH->pFree = (u8*)pChunk + HASHAGG_CHUNK_HDR;
+    pH->nFree = nChunk - HASHAGG_CHUNK_HDR;
     pH->nByte += nChunk;
   }
   assert( nByte<=pH->nFree );
   p = pH->pFree;
+  assert( EIGHT_BYTE_ALIGNMENT(p) );
   pH->pFree += nByte;
   pH->nFree -= nByte;
   return p;
@@ -392,7 +398,7 @@ static int hashAggNewGroup(
     }
   }
   nNeed = pH->nByte + nKeyByte
-      + (nGroup>pH->nFree ? sizeof(HashAggChunk)+MAX(nGroup, pH->nChunk) : 0);
+      + (nGroup>pH->nFree ? HASHAGG_CHUNK_HDR+MAX(nGroup, pH->nChunk) : 0);
   testcase( pH->nLimit==0 );                 /* No group at all */
   testcase( nNeed==pH->nLimit );             /* Exactly the budget: taken */
   testcase( nNeed==pH->nLimit+1 );           /* One byte over: spilled */

@@ -328,6 +328,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   const Mem *pKey = &p->aMem[pOp->p3];
   LipFilter *pF;
   u64 h;
+  int bBelow = 0;       /* The key is below a built exact bitmap's base */
   assert( pOp->p4type==P4_INT32 && pOp->p4.i>=1 );
   if( pReg->flags & MEM_Null ) return;             /* Disabled */
   pF = lipFilterOf(pReg);
@@ -362,6 +363,10 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
   if( pF->bInt && pOp->p4.i==1 && (pKey->flags & MEM_Int)!=0 ){
     /* Another integer key: keep it as itself, for an exact bitmap. */
     i64 v = pKey->u.i;
+    /* A key below the base of a built exact bitmap moves the base: the
+    ** bits set so far no longer stand for their keys, so it is rebuilt */
+    testcase( pF->nBlock && pF->bExact && v==pF->iMin-1 );
+    if( pF->nBlock && pF->bExact && v<pF->iMin ) bBelow = 1;
     if( pF->nHash==0 || v<pF->iMin ) pF->iMin = v;
     if( pF->nHash==0 || v>pF->iMax ) pF->iMax = v;
     h = (u64)v;
@@ -381,7 +386,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     if( pF->bExact ){
       testcase( pF->bInt && h-(u64)pF->iMin==pF->nRange-1 );  /* Last bit */
       testcase( pF->bInt && h-(u64)pF->iMin==pF->nRange );    /* Past it */
-      if( !pF->bInt || h-(u64)pF->iMin>=pF->nRange ){
+      if( !pF->bInt || bBelow || h-(u64)pF->iMin>=pF->nRange ){
         bRebuild = 1;
       }else if( !bRebuild ){
         u64 d = h-(u64)pF->iMin;

@@ -164,6 +164,27 @@ static void test_filter_add_after_probe(void **state){
   sqlite3VdbeMemRelease(&vm.aMem[1]);
 }
 
+/* A key added after the first probe below the smallest key of an exact
+** bitmap moves the bitmap's base: the keys added before it are still
+** found (upstream's trunk of 2026-08-21 adds the keys of a RIGHT JOIN's
+** filter after probing it, which showed this). */
+static void test_filter_add_below_exact_base(void **state){
+  FakeVm vm;
+  int i;
+  (void)state;
+  fakeInit(&vm);
+  for(i=100; i<200; i++) fakeAdd(&vm, i);
+  assert_false(fakeRejects(&vm, 150));
+  assert_true(fakeRejects(&vm, 99));
+  fakeAdd(&vm, 99);                       /* Just below the base */
+  for(i=99; i<200; i++) assert_false(fakeRejects(&vm, i));
+  for(i=50; i<99; i++) fakeAdd(&vm, i);   /* Further below, one by one */
+  for(i=50; i<200; i++) assert_false(fakeRejects(&vm, i));
+  assert_true(fakeRejects(&vm, 49));
+  assert_true(fakeRejects(&vm, 200));
+  sqlite3VdbeMemRelease(&vm.aMem[1]);
+}
+
 /* A disabled filter (register NULL) passes every key. */
 static void test_filter_disabled(void **state){
   FakeVm vm;
@@ -183,6 +204,7 @@ int main(void){
     cmocka_unit_test(test_hash_multi_column),
     cmocka_unit_test(test_filter_fpr),
     cmocka_unit_test(test_filter_add_after_probe),
+    cmocka_unit_test(test_filter_add_below_exact_base),
     cmocka_unit_test(test_filter_disabled),
   };
   return cmocka_run_group_tests_name("lip", tests, NULL, NULL);
