@@ -9,12 +9,15 @@
 # then fetched with `apt-get source --download-only` from any Debian source
 # package revision whose .orig.tar.xz has the pinned SHA-256.
 #
+# The pin is ./manifest, or the file $LIPSQLITE_MANIFEST names (configure
+# --patches=DIR with a DIR/manifest).
+#
 # On success prints one line "tarball FILE" or "tree DIR" and exits 0.  On any
 # failure prints one line naming the problem on stderr and exits non-zero.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
-get() { "$here/manifest-get.sh" "$1" "$top/manifest"; }
+get() { "$here/manifest-get.sh" "$1" "${LIPSQLITE_MANIFEST:-$top/manifest}"; }
 die() { echo "lipsqlite: $*" >&2; exit 1; }
 
 version=$(get upstream-version)

@@ -5,12 +5,18 @@
 # the diff; patches/series lists them in commit order.  Patch files that no
 # commit produces any more are removed.
 #
-# Usage: tool/patch-export.sh [DIR]      (default: build/patchwork)
+# Usage: tool/patch-export.sh [DIR [OUTDIR]]
+#   DIR     the patch tree (default: build/patchwork)
+#   OUTDIR  where the series and patches go (default: patches/; created if
+#           need be), e.g. a scratch directory for a series refreshed by
+#           tool/rebase.sh that is not to replace the committed one
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 die() { echo "lipsqlite: $*" >&2; exit 1; }
 dir=${1:-$top/build/patchwork}
+out=${2:-$top/patches}
+mkdir -p "$out" || die "cannot create $out"
 [ -d "$dir/.git" ] || die "$dir is not a patch tree (make one with tool/patch-tree.sh)"
 cd "$dir"
 git rev-parse -q --verify upstream >/dev/null || die "$dir has no 'upstream' tag"
@@ -31,12 +37,12 @@ for c in $(git rev-list --reverse upstream..HEAD); do
   { printf '%s\n' "$body"; echo "---"; git diff-tree -p --no-renames --full-index "$c^" "$c" | sed '/^index [0-9a-f]*\.\.[0-9a-f]*/d'; } > "$tmp/$name"
   echo "$name" >> "$tmp/series"
 done
-for f in "$top"/patches/*.patch; do
+for f in "$out"/*.patch; do
   [ -f "$f" ] || continue
-  grep -qx "$(basename "$f")" "$tmp/series" || { rm -f "$f"; echo "lipsqlite: removed patches/$(basename "$f")"; }
+  grep -qx "$(basename "$f")" "$tmp/series" || { rm -f "$f"; echo "lipsqlite: removed $out/$(basename "$f")"; }
 done
 for p in $(cat "$tmp/series"); do
-  cmp -s "$tmp/$p" "$top/patches/$p" || { cp "$tmp/$p" "$top/patches/$p"; echo "lipsqlite: wrote patches/$p"; }
+  cmp -s "$tmp/$p" "$out/$p" || { cp "$tmp/$p" "$out/$p"; echo "lipsqlite: wrote $out/$p"; }
 done
-{ echo "# lipsqlite patch series, applied in order with patch -p1 (see doc/patch-workflow.md)"; cat "$tmp/series"; } > "$top/patches/series"
-echo "lipsqlite: patches/series lists $(wc -l < "$tmp/series") patches"
+{ echo "# lipsqlite patch series, applied in order with patch -p1 (see doc/patch-workflow.md)"; cat "$tmp/series"; } > "$out/series"
+echo "lipsqlite: $out/series lists $(wc -l < "$tmp/series") patches"

@@ -13,8 +13,10 @@
 # every patch applied.
 #
 # The series applied is patches/series (or BUILDDIR/.series, which
-# tool/series-check.sh writes) without the patches of the modules named in
-# BUILDDIR/.without (./configure --without-module=NAME).  The
+# tool/series-check.sh writes; or DIR/series when BUILDDIR/.patches names
+# DIR, ./configure --patches=DIR, whose manifest and VERSION, when there,
+# stand for ./manifest and ./VERSION) without the patches of the modules
+# named in BUILDDIR/.without (./configure --without-module=NAME).  The
 # modules whose code patches are all applied are built (tool/modules.sh):
 # their sources (src/MODULE/) are synchronised into the tree's src/ on every
 # call, copying only files that changed, so a rebuild after editing one of
@@ -41,7 +43,13 @@ fi
 kind=${srcline%% *}
 src=${srcline#* }
 tree=$build/sqlite
-series=$top/patches/series
+pdir=$top/patches
+[ -f "$build/.patches" ] && pdir=$(cat "$build/.patches")
+series=$pdir/series
+manifest=$top/manifest
+[ -f "$pdir/manifest" ] && manifest=$pdir/manifest
+verfile=$top/VERSION
+[ -f "$pdir/VERSION" ] && verfile=$pdir/VERSION
 # A build may apply a prefix of the series instead (tool/series-check.sh).
 [ -f "$build/.series" ] && series=$build/.series
 [ -f "$series" ] || die "$series is missing"
@@ -64,8 +72,8 @@ built=$(printf '%s\n' "$modstate" | awk '$2 != "absent" { printf "%s ", $1 }')
 # patch's content.
 key=$( { echo "$srcline"; echo $patchlist;
          for p in $patchlist; do
-           [ -f "$top/patches/$p" ] || die "patches/series names $p, which is not in patches/"
-           cat "$top/patches/$p"
+           [ -f "$pdir/$p" ] || die "$series names $p, which is not in $pdir/"
+           cat "$pdir/$p"
          done; } | sha256sum | awk '{print $1}')
 
 if [ ! -f "$build/.prepared" ] || [ "$(cat "$build/.prepared")" != "$key" ] || [ ! -d "$tree" ]; then
@@ -74,7 +82,7 @@ if [ ! -f "$build/.prepared" ] || [ "$(cat "$build/.prepared")" != "$key" ] || [
   rm -rf "$tmp"
   case $kind in
     tarball)
-      dirname=$("$here/manifest-get.sh" tarball-dir "$top/manifest")
+      dirname=$("$here/manifest-get.sh" tarball-dir "$manifest")
       mkdir -p "$tmp.x"
       if ! tar -xJf "$src" -C "$tmp.x"; then
         rm -rf "$tmp.x"; die "cannot unpack $src"
@@ -90,7 +98,7 @@ if [ ! -f "$build/.prepared" ] || [ "$(cat "$build/.prepared")" != "$key" ] || [
     *) die "bad source line in $build/.source: $srcline" ;;
   esac
   for p in $patchlist; do
-    if ! out=$(patch -d "$tmp" -p1 --forward --batch --no-backup-if-mismatch -s < "$top/patches/$p" 2>&1); then
+    if ! out=$(patch -d "$tmp" -p1 --forward --batch --no-backup-if-mismatch -s < "$pdir/$p" 2>&1); then
       rm -rf "$tmp"
       die "patch $p does not apply: $(printf '%s' "$out" | head -n 1)"
     fi
@@ -108,7 +116,7 @@ fi
 sync_file() {  # sync_file SRC DEST
   if ! cmp -s "$1" "$2"; then cp "$1" "$2"; fi
 }
-version=$(cat "$top/VERSION")
+version=$(cat "$verfile")
 seen=" "
 for m in $built; do
   for f in $("$here/modules.sh" get "$m" header) $("$here/modules.sh" get "$m" library) \
