@@ -107,6 +107,8 @@ i64 sqlite3PcleanerNow(void){
 static int pcleanerTrigger(PCleaner *p){
   int nCache = sqlite3PcacheSetSpillsize(p->pCache, 0);
   int n = (int)(p->rThreshold*nCache + 0.5);
+  assert( p->rThreshold>=0.0 && p->rThreshold<=1.0 );
+  testcase( n==0 );               /* Threshold 0.0: every dirty page */
   return n<1 ? 1 : n;
 }
 
@@ -133,7 +135,10 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
   int rc;
   i64 t0;
 
+  assert( p->eMode==PCLEANER_SYNC || p->eMode==PCLEANER_THREAD );
+  assert( nTrigger>=1 );
   if( eAllowed==0 ) return SQLITE_OK;
+  assert( eAllowed==1 || eAllowed==2 );
   testcase( eAllowed==1 );
   if( eAllowed==2
    && sqlite3PagerGetJournalMode(p->pPager)!=PAGER_JOURNALMODE_WAL
@@ -153,6 +158,8 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
   for(pPg=sqlite3PcacheDirtyList(p->pCache); pPg; pPg=pNext){
     pNext = pPg->pDirty;
     assert( pPg->flags & PGHDR_DIRTY );
+    assert( pPg->pPager==p->pPager );
+    assert( pNext==0 || pNext->pgno>pPg->pgno );    /* Sorted, distinct */
     if( pPg->nRef==0
      && (eAllowed==2 || (pPg->flags & PGHDR_NEED_SYNC)==0
          || SQLITE_PCLEANER_TEST_BREAK==2)
@@ -167,6 +174,8 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     }
   }
   *ppTail = 0;
+  assert( bNeedSync==0 || eAllowed==2 );
+  testcase( n==(nTrigger+1)/2 );  /* Exactly half: written */
   if( n<(nTrigger+1)/2 ){
     /* Too many are referenced or need a sync: do not scan again for the
     ** next nTrigger/8 page allocations.  (Not "until more pages are dirty":
@@ -176,6 +185,7 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     return SQLITE_OK;
   }
 
+  assert( n>=1 && pList!=0 );
   t0 = sqlite3PcleanerNow();
   if( p->eMode==PCLEANER_THREAD ){
     rc = sqlite3PcwBatch(p, pList, bNeedSync);
@@ -219,6 +229,8 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
   u8 eMode = db->fork.pcleaner.eMode;
   int rc = SQLITE_OK;
 
+  assert( (p->eMode==PCLEANER_THREAD)==(p->pQueue!=0) );
+  assert( eMode<=PCLEANER_THREAD );
   if( sqlite3PagerIsMemdb(pPager) ) eMode = PCLEANER_OFF;
   p->pPager = pPager;
   p->pCache = sqlite3PagerPCache(pPager);
@@ -234,6 +246,7 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
     }
     p->eMode = eMode;
   }
+  assert( (p->eMode==PCLEANER_THREAD)==(p->pQueue!=0) );
   if( p->eMode==PCLEANER_THREAD ) sqlite3PcwBegin(p);
   return rc;
 }
@@ -248,12 +261,14 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
 int sqlite3PcleanerAlloc(PCleaner *p){
   int nDirty = sqlite3PcacheDirtyCount(p->pCache);
   int nTrigger;
-  assert( p->eMode!=PCLEANER_OFF );
+  assert( p->eMode!=PCLEANER_OFF && p->pPager!=0 );
+  assert( (p->eMode==PCLEANER_THREAD)==(p->pQueue!=0) );
   if( p->nRetry>0 ){
     p->nRetry--;
     return SQLITE_OK;
   }
   nTrigger = pcleanerTrigger(p);
+  testcase( nDirty==nTrigger );   /* Threshold reached exactly: due */
   if( nDirty<nTrigger ) return SQLITE_OK;
   return pcleanerBatch(p, nTrigger);
 }
@@ -264,6 +279,7 @@ int sqlite3PcleanerAlloc(PCleaner *p){
 */
 void sqlite3PcleanerClose(PCleaner *p){
   sqlite3PcwStop(p);
+  assert( p->pQueue==0 );
   p->eMode = PCLEANER_OFF;
 }
 
@@ -412,6 +428,7 @@ void sqlite3PcleanerStatsPragma(
     aVal[1] = p->nPage;
     aVal[2] = p->nUsec;
     aVal[3] = p->nBusy;
+    assert( ArraySize(aVal)==4+ArraySize(p->aQueueStat) );
     sqlite3PcwStats(p, &aVal[4]);
     sqlite3ForkLoadInts(pParse, 4, aVal, ArraySize(aVal));
     sqlite3ForkStatsRow(pParse, PCLEANER_STATS_COLS);

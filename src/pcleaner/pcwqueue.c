@@ -134,6 +134,16 @@ struct PcwEntry {
 ** and nDoneSeen and rcSeen are its copies of nDone and rcErr.  The writer
 ** thread reads the entries [nDone,nPublished) and their bytes, which the
 ** writing thread does not change until they are done.
+**
+** Invariants (pcwCheckCursors()):
+**
+**     nKept <= nDoneSeen <= nDone <= nPublished <= nQueued
+**     nQueued - nKept <= nEntry     every queued or kept entry has its slot
+**     no buffers: nKept == nQueued  nothing queued or kept
+**     rcSeen set: nKept == nDoneSeen   nothing kept after a failed write
+**     deferred:   nDone == nDoneSeen, rcErr == rcSeen   (no second thread)
+**
+** and the bytes of the entries [nDoneSeen,nQueued) never overlap in aBuf.
 */
 struct PcwQueue {
   PcwFile aFile[2];         /* The database file and the WAL file */
@@ -175,8 +185,53 @@ struct PcwQueue {
 ** Return the queue file of f, a file whose methods the queue replaced.
 */
 static PcwFile *pcwFile(sqlite3_file *f){
-  return (PcwFile*)f->pMethods;
+  PcwFile *pF = (PcwFile*)f->pMethods;
+  assert( (void*)&pF->methods==(void*)pF );
+  assert( pF->pFile==f );
+  return pF;
 }
+
+#ifdef SQLITE_DEBUG
+/*
+** Check the invariants of the cursors of q (the comment above struct
+** PcwQueue) and return 1, for use in assert().  Only the writing thread
+** calls this.  If bLocked, it holds q->mu, and the cursors the writer
+** thread moves (nDone) are checked too; so they are in deferred mode,
+** where there is no writer thread.
+*/
+static int pcwCheckCursors(PcwQueue *q, int bLocked){
+  assert( q->nKept<=q->nDoneSeen );
+  assert( q->nDoneSeen<=q->nPublished );
+  assert( q->nPublished<=q->nQueued );
+  assert( q->nQueued-q->nKept<=q->nEntry );
+  assert( q->aEntry!=0 || q->nKept==q->nQueued );
+  assert( q->rcSeen==SQLITE_OK || q->nKept==q->nDoneSeen );
+  assert( q->iBufTail<=q->nBuf );
+  if( q->bDeferred ){
+    assert( q->nDone==q->nDoneSeen );
+    assert( q->rcErr==q->rcSeen );
+  }else if( bLocked ){
+    assert( q->nDoneSeen<=q->nDone );
+    assert( q->nDone<=q->nPublished );
+    assert( q->nWaitFor==0 || q->nWaitFor<=q->nPublished );
+  }
+  return 1;
+}
+
+/*
+** Return 1 if nByte bytes at aBuf[iBuf] overlap the bytes of no entry
+** that is queued and not yet seen done (which the writer thread may be
+** reading), else 0.  For assert() in pcwAppend().
+*/
+static int pcwBytesFree(PcwQueue *q, u32 iBuf, int nByte){
+  u64 i;
+  for(i=q->nDoneSeen; i<q->nQueued; i++){
+    PcwEntry *e = &q->aEntry[i & (q->nEntry-1)];
+    if( e->iBuf<iBuf+(u32)nByte && e->iBuf+(u32)e->nByte>iBuf ) return 0;
+  }
+  return 1;
+}
+#endif /* SQLITE_DEBUG */
 
 /*
 ** Return the shape of nByte bytes at offset iOff of file pF (PCW_UNIT,
@@ -215,8 +270,10 @@ static u32 pcwHash(PcwQueue *q, int iFile, i64 iOff){
 */
 static PcwEntry *pcwLookup(PcwQueue *q, int iFile, i64 iOff){
   u64 s = q->aHash[pcwHash(q, iFile, iOff)];
+  assert( q->aEntry!=0 );
   while( s>q->nKept ){
     PcwEntry *e = &q->aEntry[(s-1) & (q->nEntry-1)];
+    assert( s<=q->nQueued );
     assert( e->iSeq==s-1 );
     if( e->iOff==iOff && e->iFile==iFile ) return e;
     s = e->iPrev;
@@ -230,6 +287,7 @@ static PcwEntry *pcwLookup(PcwQueue *q, int iFile, i64 iOff){
 static void pcwPublish(PcwQueue *q){
   if( q->bDeferred ) return;
   pthread_mutex_lock(&q->mu);
+  assert( pcwCheckCursors(q, 1) );
   if( q->nPublished<q->nQueued ){
     q->nPublished = q->nQueued;
     pthread_cond_signal(&q->cWork);
@@ -245,6 +303,7 @@ static void pcwPublish(PcwQueue *q){
 static void pcwResetIfEmpty(PcwQueue *q){
   if( q->nKept==q->nQueued && q->rcSeen==SQLITE_OK ){
     int i;
+    assert( q->nDoneSeen==q->nQueued );
     q->iBufTail = 0;
     for(i=0; i<2; i++){
       q->aFile[i].iLo = q->aFile[i].iHi = 0;
@@ -262,6 +321,7 @@ static void pcwResetIfEmpty(PcwQueue *q){
 static void pcwDropKept(PcwQueue *q){
   q->nKept = q->nDoneSeen;
   pcwResetIfEmpty(q);
+  assert( pcwCheckCursors(q, 0) );
 }
 
 /*
@@ -294,8 +354,10 @@ static int pcwPwrite(int fd, const u8 *a, int nByte, i64 iOff){
 */
 static void pcwRunDeferred(PcwQueue *q, u64 nTarget){
   assert( q->bDeferred );
+  assert( nTarget<=q->nPublished );
   while( q->nDone<nTarget ){
     PcwEntry *e = &q->aEntry[q->nDone & (q->nEntry-1)];
+    assert( e->iSeq==q->nDone );
     if( q->rcErr==SQLITE_OK ){
       PcwFile *pF = &q->aFile[e->iFile];
       assert( pF->pFile!=0 );
@@ -312,6 +374,7 @@ static void pcwRunDeferred(PcwQueue *q, u64 nTarget){
 ** stays recorded (rcSeen) until pcwForget(), or SQLITE_OK.
 */
 static int pcwWaitFor(PcwQueue *q, u64 nTarget){
+  assert( pcwCheckCursors(q, 0) );
   assert( nTarget<=q->nQueued );
   if( nTarget>q->nDoneSeen ){
     if( q->bDeferred ){
@@ -323,6 +386,9 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
       i64 t0 = 0;
       pcwPublish(q);
       pthread_mutex_lock(&q->mu);
+      /* Published: the writer thread will reach nTarget (no deadlock). */
+      assert( nTarget<=q->nPublished );
+      assert( pcwCheckCursors(q, 1) );
       if( q->nDone<nTarget ){
         q->nWait++;
         t0 = sqlite3PcleanerNow();
@@ -330,6 +396,7 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
         while( q->nDone<nTarget ) pthread_cond_wait(&q->cDone, &q->mu);
         q->nWaitFor = 0;
       }
+      assert( q->nDone>=nTarget && q->nDone<=q->nPublished );
       q->nDoneSeen = q->nDone;
       q->rcSeen = q->rcErr;
       pthread_mutex_unlock(&q->mu);
@@ -339,6 +406,8 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
     if( q->rcSeen ) q->nKept = q->nDoneSeen;
   }
   pcwResetIfEmpty(q);
+  assert( q->nDoneSeen>=nTarget );
+  assert( pcwCheckCursors(q, 0) );
   return q->rcSeen;
 }
 
@@ -346,7 +415,9 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
 ** The writing thread: wait until everything queued is written.
 */
 static int pcwDrain(PcwQueue *q){
-  return pcwWaitFor(q, q->nQueued);
+  int rc = pcwWaitFor(q, q->nQueued);
+  assert( q->nDoneSeen==q->nQueued );
+  return rc;
 }
 
 /*
@@ -364,6 +435,9 @@ static void pcwForget(PcwQueue *q){
     q->rcSeen = SQLITE_OK;
     pcwResetIfEmpty(q);
   }
+  /* Empty: nothing queued or kept, no error, the buffer from its start. */
+  assert( q->nKept==q->nQueued && q->rcSeen==SQLITE_OK && q->iBufTail==0 );
+  assert( pcwCheckCursors(q, 0) );
 }
 
 /*
@@ -405,15 +479,25 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
   int eShape;
   int bWrap = 0;              /* The new entry wraps to the buffer's start */
 
+  assert( q->bCapture );
+  assert( q->aBuf!=0 && q->szPage>0 );
+  assert( iFile==PCW_DB || iFile==PCW_WAL );
+  assert( pF->pFile!=0 && (q->bDeferred || pF->fd>=0) );
+  assert( nByte>0 );
+  assert( pcwCheckCursors(q, 0) );
   if( q->rcSeen ) return q->rcSeen;
+  testcase( (u32)nByte==q->nBuf/2 );
   if( (u32)nByte>q->nBuf/2 ) return SQLITE_DONE;
   iTail = q->iBufTail;
   while( 1 ){
     int bFits = 0;
+    testcase( q->nQueued-q->nDoneSeen==q->nEntry-1 );   /* Last free slot */
+    testcase( q->nQueued-q->nDoneSeen==q->nEntry );     /* No free slot */
     if( q->nQueued-q->nDoneSeen<q->nEntry ){
       if( q->nQueued==q->nDoneSeen ){
         /* Nothing queued: the whole buffer may be reused. */
         bFits = 1;
+        testcase( q->nBuf-iTail==(u32)nByte );
         if( q->nBuf-iTail>=(u32)nByte ){
           iBuf = iTail;
         }else{
@@ -423,6 +507,13 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
       }else{
         u32 iHead = q->aEntry[q->nDoneSeen & (q->nEntry-1)].iBuf;
         iBuf = iTail;
+        /* The bytes in use are [iHead,iTail), or [iHead,nBuf) and
+        ** [0,iTail) once they wrapped.  The tail never reaches the head
+        ** (hence the strict comparisons below): iTail==iHead could not be
+        ** told from an empty ring. */
+        testcase( q->nBuf-iBuf==(u32)nByte );      /* Up to the end exactly */
+        testcase( iHead==(u32)nByte );             /* Would reach the head */
+        testcase( iHead-iBuf==(u32)nByte );        /* Would reach the head */
         if( iBuf>=iHead ){
           if( q->nBuf-iBuf>=(u32)nByte ){
             bFits = 1;
@@ -440,11 +531,15 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
     /* Full: wait until 1/PCW_REFILL_DIV of the queue is free again (not
     ** for one entry at a time, which would wake this thread for every
     ** write). */
-    nTarget = q->nDoneSeen + (q->nEntry/PCW_REFILL_DIV > 0 ? q->nEntry/PCW_REFILL_DIV : 1);
+    assert( q->nQueued>q->nDoneSeen );   /* An empty queue always fits */
+    nTarget = q->nDoneSeen + MAX(q->nEntry/PCW_REFILL_DIV, 1);
+    testcase( nTarget==q->nQueued );
     if( nTarget>q->nQueued ) nTarget = q->nQueued;
     if( pcwWaitFor(q, nTarget) ) return q->rcSeen;
     iTail = q->iBufTail;
   }
+  assert( iBuf+(u32)nByte<=q->nBuf );
+  assert( pcwBytesFree(q, iBuf, nByte) );
 
   /* The kept entries whose bytes the new entry overwrites stop being
   ** kept, and so do all older ones.  In the ring, the kept entries lie,
@@ -463,10 +558,12 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
     }
   }
   /* And the entry whose slot the new one takes. */
+  testcase( q->nQueued+1-q->nKept==q->nEntry );  /* Every slot in use */
   if( q->nQueued+1-q->nKept>q->nEntry ){
     q->nKept = q->nQueued+1-q->nEntry;
   }
   assert( q->nKept<=q->nDoneSeen );
+  assert( q->nQueued+1-q->nKept<=q->nEntry );
 
   e = &q->aEntry[q->nQueued & (q->nEntry-1)];
   e->iOff = iOff;
@@ -490,6 +587,7 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
   if( eShape==PCW_ODD ) pF->nOdd++;
   if( eShape==PCW_UNIT ) q->nQueuedPage++;
   q->nQueued++;
+  assert( pcwCheckCursors(q, 0) );
   return SQLITE_OK;
 }
 
@@ -501,6 +599,7 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
 */
 static void pcwWriteRange(PcwQueue *q, u64 iFrom, u64 iTo){
   u64 i = iFrom;
+  assert( iFrom<iTo && iTo-iFrom<=q->nEntry );
   while( i<iTo ){
     PcwEntry *e = &q->aEntry[i & (q->nEntry-1)];
     PcwFile *pF = &q->aFile[e->iFile];
@@ -508,13 +607,18 @@ static void pcwWriteRange(PcwQueue *q, u64 iFrom, u64 iTo){
     u32 iBufEnd = e->iBuf + (u32)e->nByte;
     u64 j = i+1;
     int rc;
+    assert( e->iSeq==i );
+    assert( pF->fd>=0 );      /* Only files with a descriptor are queued */
     while( j<iTo && (iEnd-e->iOff)<PCW_RUN_MAX ){
       PcwEntry *e2 = &q->aEntry[j & (q->nEntry-1)];
+      assert( e2->iSeq==j );
       if( e2->iFile!=e->iFile || e2->iOff!=iEnd || e2->iBuf!=iBufEnd ) break;
       iEnd += e2->nByte;
       iBufEnd += (u32)e2->nByte;
       j++;
     }
+    testcase( iEnd-e->iOff==PCW_RUN_MAX );
+    assert( iBufEnd<=q->nBuf );
 #if SQLITE_PCLEANER_TEST_BREAK==1
     pthread_mutex_lock(&q->mu);
     q->nDone = j;            /* Broken on purpose: done before written */
@@ -544,6 +648,7 @@ static void *pcwThreadMain(void *pArg){
   pthread_mutex_lock(&q->mu);
   while( 1 ){
     u64 iFrom, iTo;
+    assert( q->nDone<=q->nPublished );
     if( q->nDone==q->nPublished ){
       if( q->bStop ) break;
       pthread_cond_wait(&q->cWork, &q->mu);
@@ -566,6 +671,10 @@ static void *pcwThreadMain(void *pArg){
 
 /****** The methods the queue installs on the database and WAL files *******/
 
+/*
+** xClose: write what is queued for any file of the queue, give f back its
+** own methods and close it with them.
+*/
 static int pcwClose(sqlite3_file *f){
   PcwFile *pF = pcwFile(f);
   (void)pcwDrain(pF->pQ);
@@ -573,17 +682,27 @@ static int pcwClose(sqlite3_file *f){
   pF->pFile = 0;
   return f->pMethods->xClose(f);
 }
+
+/*
+** xRead: a page (or a WAL frame's page) with a queued or kept write is
+** copied from the newest such write; any other read that overlaps queued
+** writes waits for the newest of them, then reads the file.  After a
+** failed queued write, a read of bytes the queue touched returns its
+** error: they may lack a discarded write.
+*/
 static int pcwRead(sqlite3_file *f, void *pBuf, int amt, sqlite3_int64 iOff){
   PcwFile *pF = pcwFile(f);
   if( pcwTouches(pF, iOff, amt) ){
     PcwQueue *q = pF->pQ;
     int iFile = (int)(pF - q->aFile);
+    assert( q->aEntry!=0 );   /* Something queued or kept: buffers exist */
     if( pF->nOdd==0 && pcwShape(pF, iOff, amt)==PCW_UNIT ){
       /* Units overlap units only exactly: the newest write of this very
       ** page, if any, is all there is to look at. */
       PcwEntry *e = pcwLookup(q, iFile, iOff);
       if( e ){
         assert( e->nByte==amt );
+        assert( e->iSeq>=q->nKept && e->iSeq<q->nQueued );
         memcpy(pBuf, &q->aBuf[e->iBuf], amt);
         q->nServed++;
         return SQLITE_OK;
@@ -604,6 +723,14 @@ static int pcwRead(sqlite3_file *f, void *pBuf, int amt, sqlite3_int64 iOff){
   }
   return pF->pOrig->xRead(f, pBuf, amt, iOff);
 }
+
+/*
+** xWrite: inside a batch or a spill (bCapture), append the write to the
+** queue; a write too large for it, or any other write (a commit, a
+** rollback's playback, a checkpoint), first waits for the queue, reports
+** the error of a failed queued write, and ends the kept entries, since
+** the file changes behind them.
+*/
 static int pcwWrite(
   sqlite3_file *f,
   const void *pBuf,
@@ -623,38 +750,73 @@ static int pcwWrite(
   rc = pcwDrainReport(q);
   if( rc!=SQLITE_OK ) return rc;
   pcwDropKept(q);
+  assert( q->nKept==q->nQueued );   /* Nothing the write could contradict */
   return pF->pOrig->xWrite(f, pBuf, amt, iOff);
 }
+
+/*
+** xTruncate: wait for the queue, report the error of a failed queued
+** write, and end the kept entries (the file changes behind them) first.
+*/
 static int pcwTruncate(sqlite3_file *f, sqlite3_int64 size){
   PcwFile *pF = pcwFile(f);
   int rc = pcwDrainReport(pF->pQ);
   if( rc!=SQLITE_OK ) return rc;
   pcwDropKept(pF->pQ);
+  assert( pF->pQ->nKept==pF->pQ->nQueued );
   return pF->pOrig->xTruncate(f, size);
 }
+
+/*
+** xSync: a durability point.  Wait for the queue and report the error of a
+** failed queued write first.
+*/
 static int pcwSync(sqlite3_file *f, int flags){
   PcwFile *pF = pcwFile(f);
   int rc = pcwDrainReport(pF->pQ);
   if( rc!=SQLITE_OK ) return rc;
   return pF->pOrig->xSync(f, flags);
 }
+
+/*
+** xFileSize: the size once everything queued is written.
+*/
 static int pcwFileSize(sqlite3_file *f, sqlite3_int64 *pSize){
   PcwFile *pF = pcwFile(f);
   (void)pcwDrain(pF->pQ);
   return pF->pOrig->xFileSize(f, pSize);
 }
+
+/*
+** xLock: the file's own (taking a lock changes no byte of it).
+*/
 static int pcwLock(sqlite3_file *f, int eLock){
   return pcwFile(f)->pOrig->xLock(f, eLock);
 }
+
+/*
+** xUnlock: the end of a rollback-mode transaction (or of its EXCLUSIVE
+** lock).  Wait for the queue; at SHARED or below the write transaction is
+** over, and its error and kept entries are forgotten.
+*/
 static int pcwUnlock(sqlite3_file *f, int eLock){
   PcwFile *pF = pcwFile(f);
   (void)pcwDrain(pF->pQ);
   if( eLock<=SQLITE_LOCK_SHARED ) pcwForget(pF->pQ);
   return pF->pOrig->xUnlock(f, eLock);
 }
+
+/*
+** xCheckReservedLock: the file's own.
+*/
 static int pcwCheckReservedLock(sqlite3_file *f, int *pResOut){
   return pcwFile(f)->pOrig->xCheckReservedLock(f, pResOut);
 }
+
+/*
+** xFileControl: wait for the queue first, except for the file controls
+** that only report or hint and never read or change the file's bytes.
+*/
 static int pcwFileControl(sqlite3_file *f, int op, void *pArg){
   PcwFile *pF = pcwFile(f);
   switch( op ){
@@ -674,12 +836,24 @@ static int pcwFileControl(sqlite3_file *f, int op, void *pArg){
   }
   return pF->pOrig->xFileControl(f, op, pArg);
 }
+
+/*
+** xSectorSize: the file's own.
+*/
 static int pcwSectorSize(sqlite3_file *f){
   return pcwFile(f)->pOrig->xSectorSize(f);
 }
+
+/*
+** xDeviceCharacteristics: the file's own.
+*/
 static int pcwDeviceCharacteristics(sqlite3_file *f){
   return pcwFile(f)->pOrig->xDeviceCharacteristics(f);
 }
+
+/*
+** xShmMap: the file's own.
+*/
 static int pcwShmMap(
   sqlite3_file *f,
   int iPg,
@@ -689,6 +863,11 @@ static int pcwShmMap(
 ){
   return pcwFile(f)->pOrig->xShmMap(f, iPg, pgsz, bExtend, pp);
 }
+
+/*
+** xShmLock: releasing a WAL lock waits for the queue; releasing the write
+** lock also forgets the transaction's error and kept entries.
+*/
 static int pcwShmLock(sqlite3_file *f, int ofst, int n, int flags){
   PcwFile *pF = pcwFile(f);
   if( flags & SQLITE_SHM_UNLOCK ){
@@ -699,14 +878,27 @@ static int pcwShmLock(sqlite3_file *f, int ofst, int n, int flags){
   }
   return pF->pOrig->xShmLock(f, ofst, n, flags);
 }
+
+/*
+** xShmBarrier: the file's own.
+*/
 static void pcwShmBarrier(sqlite3_file *f){
   pcwFile(f)->pOrig->xShmBarrier(f);
 }
+
+/*
+** xShmUnmap: wait for the queue first (the WAL may be deleted next).
+*/
 static int pcwShmUnmap(sqlite3_file *f, int deleteFlag){
   PcwFile *pF = pcwFile(f);
   (void)pcwDrain(pF->pQ);
   return pF->pOrig->xShmUnmap(f, deleteFlag);
 }
+
+/*
+** xFetch: no memory-mapped page where the queue has writes (the pager
+** then reads the page with xRead, which the queue serves).
+*/
 static int pcwFetch(sqlite3_file *f, sqlite3_int64 iOff, int amt, void **pp){
   PcwFile *pF = pcwFile(f);
   if( pcwTouches(pF, iOff, amt) ){
@@ -715,6 +907,10 @@ static int pcwFetch(sqlite3_file *f, sqlite3_int64 iOff, int amt, void **pp){
   }
   return pF->pOrig->xFetch(f, iOff, amt, pp);
 }
+
+/*
+** xUnfetch: the file's own.
+*/
 static int pcwUnfetch(sqlite3_file *f, sqlite3_int64 iOff, void *p){
   return pcwFile(f)->pOrig->xUnfetch(f, iOff, p);
 }
@@ -798,11 +994,15 @@ static void pcwUninstall(PcwQueue *q){
 /*
 ** Make the buffers of q for pages of szPage bytes, at most nPageMax pages
 ** (each possibly a WAL frame with its header, and a WAL header).  Nothing
-** may be queued.  Return SQLITE_OK or SQLITE_NOMEM.
+** may be queued, and no error pending.  The kept entries end with the old
+** buffers.  Return SQLITE_OK or SQLITE_NOMEM (then q has no buffers).
 */
 static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   u32 nEntry = 4;
-  assert( q->nQueued==q->nDoneSeen );
+  assert( q->nQueued==q->nDoneSeen && q->rcSeen==SQLITE_OK );
+  assert( szPage>0 && nPageMax>0 );
+  q->nKept = q->nQueued;
+  pcwResetIfEmpty(q);
   sqlite3_free(q->aBuf);
   sqlite3_free(q->aEntry);
   sqlite3_free(q->aHash);
@@ -829,8 +1029,13 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   q->nHash = 2*nEntry;
   q->szPage = szPage;
   q->nPageMax = nPageMax;
-  q->nKept = q->nQueued;
-  q->iBufTail = 0;
+  /* A slot for every page and for every frame header, and a power of two
+  ** (the ring's index is a mask); every page or frame write fits in half
+  ** the buffer, so pcwAppend() takes them all. */
+  testcase( nEntry==2*(u32)nPageMax+2 );
+  assert( (nEntry & (nEntry-1))==0 && nEntry>=2*(u32)nPageMax+2 );
+  assert( q->nBuf/2>=(u32)szPage+PCW_FRAME_HDR );
+  assert( q->iBufTail==0 && pcwCheckCursors(q, 0) );
   return SQLITE_OK;
 }
 
@@ -900,6 +1105,8 @@ static int pcwActivate(PCleaner *p){
   }
   pWalFd = sqlite3PagerWalFd(p->pPager);
   if( pWalFd ) (void)pcwInstall(q, PCW_WAL, pWalFd);
+  /* A writer thread, or deferred mode: never both. */
+  assert( q->bThread==!q->bDeferred );
   return SQLITE_OK;
 }
 
@@ -910,7 +1117,9 @@ static int pcwActivate(PCleaner *p){
 void sqlite3PcwStop(PCleaner *p){
   PcwQueue *q = p->pQueue;
   if( q==0 ) return;
+  assert( q->bCapture==0 );
   pcwUninstall(q);
+  assert( q->nDoneSeen==q->nQueued );
   if( q->bThread ){
     pthread_mutex_lock(&q->mu);
     q->bStop = 1;
@@ -918,6 +1127,8 @@ void sqlite3PcwStop(PCleaner *p){
     pthread_mutex_unlock(&q->mu);
     pthread_join(q->tid, 0);
   }
+  /* Every write was made or discarded, by a thread that has ended. */
+  assert( q->nDone==q->nQueued && q->nPublished==q->nQueued );
   pthread_cond_destroy(&q->cDone);
   pthread_cond_destroy(&q->cWork);
   pthread_mutex_destroy(&q->mu);
@@ -937,6 +1148,7 @@ void sqlite3PcwStop(PCleaner *p){
 ** entries of an earlier transaction (pcwqueue.h).
 */
 void sqlite3PcwBegin(PCleaner *p){
+  assert( p->pQueue!=0 && p->pQueue->bCapture==0 );
   pcwForget(p->pQueue);
 }
 
@@ -968,6 +1180,7 @@ static int pcwPrepare(PCleaner *p){
 int sqlite3PcwBatch(PCleaner *p, PgHdr *pList, int bNeedSync){
   PcwQueue *q = p->pQueue;
   int rc;
+  assert( q!=0 && q->bCapture==0 );
   if( pcwPrepare(p)!=SQLITE_OK ){
     return sqlite3PagerCleanerWrite(p->pPager, pList, bNeedSync);
   }
@@ -1002,9 +1215,11 @@ void sqlite3PcleanerSpill(PCleaner *p, int bOn){
   PcwQueue *q = p->pQueue;
   assert( q!=0 );
   if( bOn ){
+    assert( q->bCapture==0 );
     q->bCapture = (pcwPrepare(p)==SQLITE_OK);
   }else{
     q->bCapture = 0;
+    testcase( q->nQueued-q->nPublished==PCW_PUBLISH_MIN );
     if( q->nQueued-q->nPublished>=PCW_PUBLISH_MIN ) pcwPublish(q);
   }
 }
