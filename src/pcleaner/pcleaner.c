@@ -286,13 +286,17 @@ void sqlite3PcleanerClose(PCleaner *p){
 /********************************** PRAGMAs *********************************/
 
 /*
-** Set the page cleaner's settings of a new connection db to their
-** compile-time defaults (sqlite3ForkConnInit()).
+** Code the SQL error of a value zRight that PRAGMA zName does not take;
+** zExpected says what it takes.  The setting stays as it was.
 */
-void sqlite3PcleanerConnInit(sqlite3 *db){
-  db->fork.pcleaner.eMode = SQLITE_PCLEANER_DEFAULT;
-  db->fork.pcleaner.rThreshold = SQLITE_PCLEANER_THRESHOLD_PCT/100.0;
-  db->fork.pcleaner.nQueue = SQLITE_PCLEANER_QUEUE_PAGES;
+static void pcleanerBadValue(
+  Parse *pParse,
+  const char *zName,
+  const char *zRight,
+  const char *zExpected
+){
+  sqlite3ErrorMsg(pParse, "PRAGMA %s: bad value '%s': expected %s",
+                  zName, zRight, zExpected);
 }
 
 /*
@@ -309,29 +313,26 @@ void sqlite3PcleanerPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
-  if( zRight ){
-    int i;
-    for(i=0; i<ArraySize(azCleanerMode); i++){
-      if( sqlite3StrICmp(zRight, azCleanerMode[i])==0 ) break;
-    }
-    if( i>=ArraySize(azCleanerMode) ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected OFF, SYNC or THREAD",
-          zName, zRight);
-      return;
-    }
-    if( i==PCLEANER_THREAD ){
-      if( !PCLEANER_HAVE_THREAD || !sqlite3_threadsafe() ){
-        sqlite3ErrorMsg(pParse, "PRAGMA %s=THREAD is not available: "
-            "this build has no threads (SQLITE_THREADSAFE=0)", zName);
-        return;
-      }
-    }
-    db->fork.pcleaner.eMode = (u8)i;
+  u8 *peMode = &pParse->db->fork.pcleaner.eMode;
+  int i;
+  assert( *peMode<ArraySize(azCleanerMode) );
+  if( zRight==0 ){
+    sqlite3ForkResultText(pParse, azCleanerMode[*peMode]);
     return;
   }
-  sqlite3ForkResultText(pParse, azCleanerMode[db->fork.pcleaner.eMode]);
+  for(i=0; i<ArraySize(azCleanerMode); i++){
+    if( sqlite3StrICmp(zRight, azCleanerMode[i])==0 ) break;
+  }
+  if( i>=ArraySize(azCleanerMode) ){
+    pcleanerBadValue(pParse, zName, zRight, "OFF, SYNC or THREAD");
+  }else if( i==PCLEANER_THREAD
+         && (!PCLEANER_HAVE_THREAD || !sqlite3_threadsafe())
+  ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s=THREAD is not available: "
+        "this build has no threads (SQLITE_THREADSAFE=0)", zName);
+  }else{
+    *peMode = (u8)i;
+  }
 }
 
 /*
@@ -347,19 +348,15 @@ void sqlite3PcleanerThresholdPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
-  if( zRight ){
-    double r;
-    if( sqlite3ForkParseFraction(zRight, &r) ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected a number from 0.0 to 1.0",
-          zName, zRight);
-      return;
-    }
-    db->fork.pcleaner.rThreshold = r;
-    return;
+  double r;
+  if( zRight==0 ){
+    sqlite3ForkResultReal(pParse, pParse->db->fork.pcleaner.rThreshold);
+  }else if( sqlite3ForkParseFraction(zRight, &r) ){
+    pcleanerBadValue(pParse, zName, zRight, "a number from 0.0 to 1.0");
+  }else{
+    assert( r>=0.0 && r<=1.0 );
+    pParse->db->fork.pcleaner.rThreshold = r;
   }
-  sqlite3ForkResultReal(pParse, db->fork.pcleaner.rThreshold);
 }
 
 /*

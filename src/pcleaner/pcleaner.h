@@ -106,7 +106,9 @@ struct PCleaner {
 
 /*
 ** The per-connection settings of the page cleaner, db->fork.pcleaner,
-** copied into the pager when a write transaction starts.
+** copied into the pager when a write transaction starts.  A new connection
+** gets the compile-time defaults (the "default" lines of
+** src/pcleaner/module).
 */
 typedef struct PcleanerConn PcleanerConn;
 struct PcleanerConn {
@@ -120,7 +122,6 @@ int sqlite3PcleanerBegin(sqlite3*, Pager*);
 int sqlite3PcleanerAlloc(PCleaner*);
 void sqlite3PcleanerClose(PCleaner*);
 i64 sqlite3PcleanerNow(void);
-void sqlite3PcleanerConnInit(sqlite3*);
 void sqlite3PcleanerPragma(Parse*, const char*, const char*);
 void sqlite3PcleanerThresholdPragma(Parse*, const char*, const char*);
 void sqlite3PcleanerStatsPragma(Parse*, const char*, const char*);

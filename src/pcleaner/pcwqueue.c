@@ -992,6 +992,18 @@ static void pcwUninstall(PcwQueue *q){
 }
 
 /*
+** Free the buffers of q, if it has any.
+*/
+static void pcwFreeBuffers(PcwQueue *q){
+  sqlite3_free(q->aBuf);
+  sqlite3_free(q->aEntry);
+  sqlite3_free(q->aHash);
+  q->aBuf = 0;
+  q->aEntry = 0;
+  q->aHash = 0;
+}
+
+/*
 ** Make the buffers of q for pages of szPage bytes, at most nPageMax pages
 ** (each possibly a WAL frame with its header, and a WAL header).  Nothing
 ** may be queued, and no error pending.  The kept entries end with the old
@@ -1003,12 +1015,7 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   assert( szPage>0 && nPageMax>0 );
   q->nKept = q->nQueued;
   pcwResetIfEmpty(q);
-  sqlite3_free(q->aBuf);
-  sqlite3_free(q->aEntry);
-  sqlite3_free(q->aHash);
-  q->aBuf = 0;
-  q->aEntry = 0;
-  q->aHash = 0;
+  pcwFreeBuffers(q);
   q->szPage = 0;
   while( nEntry<2*(u32)nPageMax+2 ) nEntry *= 2;
   q->nBuf = (u32)nPageMax*(u32)(szPage+PCW_FRAME_HDR) + PCW_WAL_HDR
@@ -1017,12 +1024,7 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   q->aEntry = (PcwEntry*)sqlite3MallocZero(nEntry*sizeof(PcwEntry));
   q->aHash = (u64*)sqlite3MallocZero(2*nEntry*sizeof(u64));
   if( q->aBuf==0 || q->aEntry==0 || q->aHash==0 ){
-    sqlite3_free(q->aBuf);
-    sqlite3_free(q->aEntry);
-    sqlite3_free(q->aHash);
-    q->aBuf = 0;
-    q->aEntry = 0;
-    q->aHash = 0;
+    pcwFreeBuffers(q);
     return SQLITE_NOMEM_BKPT;
   }
   q->nEntry = nEntry;
@@ -1136,9 +1138,7 @@ void sqlite3PcwStop(PCleaner *p){
   p->aQueueStat[1] += q->nServed;
   p->aQueueStat[2] += q->nWait;
   p->aQueueStat[3] += q->nWaitUsec;
-  sqlite3_free(q->aBuf);
-  sqlite3_free(q->aEntry);
-  sqlite3_free(q->aHash);
+  pcwFreeBuffers(q);
   sqlite3_free(q);
   p->pQueue = 0;
 }
