@@ -18,7 +18,7 @@
 #
 # Both first run the self-test: the power-loss model's own test
 # (powerloss.py --self-test-model), then two deliberately broken builds
-# (SQLITE_PCLEANER_TEST_BREAK, src/pcleaner/pcleaner.c) must be caught: the kill
+# (SQLITE_PCLEANER_TEST_BREAK, src/pcleaner/pcleaner.h) must be caught: the kill
 # harness must catch broken build 1 (a commit returns before its queue is
 # written) in every journal mode and broken build 2 (pages written before
 # their journal records are synced) in the rollback modes, and the

@@ -10,7 +10,10 @@
 **
 *************************************************************************
 **
-** The proactive coarse-grained page cleaner of the lipsqlite fork.
+** The proactive coarse-grained page cleaner of the lipsqlite fork: its
+** policy (when to clean, which pages), the pager's hooks into it and its
+** PRAGMAs.  The write queue of THREAD mode and its writer thread are in
+** pcwqueue.c (interface: pcwqueue.h).
 **
 ** When a write transaction outgrows the page cache, stock SQLite reclaims
 ** one dirty page at a time: the page cache's stress callback (pagerStress()
@@ -32,7 +35,7 @@
 **            spills, are run by the writing thread as in sync mode, but
 **            their writes to the database and WAL files are copied into a
 **            bounded write queue and performed, in order, by a writer
-**            thread (see "The write queue" below), so the system calls
+**            thread (pcwqueue.c), so the system calls
 **            leave the transaction's thread.  In a rollback-journal mode a
 **            batch here takes only the pages that need no journal sync.
 **            The writer thread never uses the connection: any connection
@@ -54,14 +57,6 @@
 */
 #include "sqliteInt.h"
 
-#if SQLITE_THREADSAFE>0 && SQLITE_OS_UNIX
-# define PCLEANER_HAVE_THREAD 1
-# include <pthread.h>
-# include <unistd.h>
-# include <errno.h>
-#else
-# define PCLEANER_HAVE_THREAD 0
-#endif
 #if SQLITE_OS_UNIX
 # include <time.h>
 # include <sys/time.h>
@@ -81,29 +76,16 @@
 #define PCLEANER_RETRY_DIV 8
 
 /*
-** SQLITE_PCLEANER_TEST_BREAK builds a deliberately broken cleaner, for the
-** self-test of the crash harnesses (test/stress/, doc/stress.md), which
-** must catch it.  Never defined in a build that anyone runs:
-**
-**   1   the writer thread marks each run of queued writes done before it
-**       writes it, so a commit can return before its queue is written;
-**   2   a batch writes pages whose journal records are not yet synced, and
-**       does not sync the journal first.
-*/
-#ifndef SQLITE_PCLEANER_TEST_BREAK
-# define SQLITE_PCLEANER_TEST_BREAK 0
-#endif
-
-/*
 ** The names of the modes, as PRAGMA page_cleaner takes and returns them.
 */
 static const char *const azCleanerMode[] = { "off", "sync", "thread" };
 
 /*
 ** Return a clock in microseconds, for the time counters of
-** PRAGMA page_cleaner_stats.
+** PRAGMA page_cleaner_stats (of the cleaner's batches, and of the write
+** queue's waits).
 */
-static i64 pcleanerNow(void){
+i64 sqlite3PcleanerNow(void){
 #if SQLITE_OS_UNIX
   struct timeval tv;
   gettimeofday(&tv, 0);
@@ -125,989 +107,10 @@ static i64 pcleanerNow(void){
 static int pcleanerTrigger(PCleaner *p){
   int nCache = sqlite3PcacheSetSpillsize(p->pCache, 0);
   int n = (int)(p->rThreshold*nCache + 0.5);
+  assert( p->rThreshold>=0.0 && p->rThreshold<=1.0 );
+  testcase( n==0 );               /* Threshold 0.0: every dirty page */
   return n<1 ? 1 : n;
 }
-
-/****************************** The write queue *****************************/
-#if PCLEANER_HAVE_THREAD
-/*
-** page_cleaner=THREAD: write-behind.  The writing thread runs each batch
-** exactly as in sync mode (sqlite3PagerCleanerWrite(): the same journal
-** sync, the same WAL frames with their checksums computed in order), and
-** each of the pager's own one-page spills exactly as stock SQLite does
-** (pagerStress(), which calls sqlite3PcleanerSpill() around its write),
-** but while it does, the writes to the database file and to the WAL file
-** do not go to the operating system: they are copied, in order, into the
-** pager's write queue, and the pages are made clean.  A writer thread
-** performs the queued writes in the same order, one write call for each
-** run of entries that is contiguous both in the file and in the queue's
-** buffer (a sorted batch of database pages, a batch of WAL frames with
-** their headers), so the system calls of the batch leave the transaction's
-** thread.
-**
-** The queue sits between the pager and the two files: while the cleaner
-** is in this mode, the files' io_methods are replaced by the queue's
-** (struct PcwFile, which embeds the methods it installs, so a method
-** finds its queue from the file's pMethods in O(1)), and every method
-** keeps the files as they would be without the queue:
-**
-**   xRead      a read of bytes with a queued write is served from the
-**              queue (a page or frame found by its offset in O(1)), or
-**              waits for the writes it overlaps; a read elsewhere, even
-**              in the same block, goes to the file at once; until the
-**              transaction ends, a page whose write is done is served from
-**              the queue too while its bytes are not yet reused ("kept"),
-**              so the queue's buffers also save the re-reads of pages
-**              evicted a while ago;
-**   xWrite     inside a batch: appended to the queue; any other write
-**              (a spill, a commit, a rollback) first waits for the queue;
-**   xSync, xTruncate, xFileSize, xUnlock, xShmLock (unlock), xShmUnmap,
-**   xClose, and file controls other than a few that only report or hint:
-**              wait for the queue first (the durability points);
-**   xFetch     no memory-mapped page while anything is queued (the pager
-**              reads it with xRead instead);
-**   the rest   passed through.
-**
-** Errors: a queued write that fails records its error in the queue and
-** the rest of the queue is discarded.  The error is returned by the next
-** xWrite, xSync or xTruncate - a point where the pager treats a failure as
-** a failed write, so the transaction fails and rolls back as it would have
-** had the write failed at once - and by every read that touches bytes of a
-** discarded write until then.  It is forgotten when the write transaction
-** ends (the lock is released, or the next write transaction starts).
-**
-** The queue holds at most nPageMax pages (PRAGMA page_cleaner_queue), in
-** buffers allocated when the first batch is queued and reused after that;
-** a full queue makes the writing thread wait for the writer thread.  The
-** writing thread wakes the writer thread once per batch, or once per
-** PCW_PUBLISH_MIN spills, never once per write.
-**
-** The writer thread writes with pwrite() on the file's descriptor, which
-** only files of the unix VFS hand out (SQLITE_FCNTL_LIPSQLITE_FD), so that
-** it never touches the file object the connection's thread is using.  For
-** a file of any other VFS (a shim, or a test VFS such as the crash
-** simulator) the queue is executed by the writing thread itself, entry by
-** entry with the file's own xWrite, whenever it waits for the queue: the
-** same order and the same guarantees, without the second thread.
-*/
-#define PCW_DB          0   /* aFile[] index of the database file */
-#define PCW_WAL         1   /* aFile[] index of the WAL file */
-#define PCW_WAL_HDR    32   /* Bytes of the WAL header (wal.c WAL_HDRSIZE) */
-#define PCW_FRAME_HDR  24   /* Bytes of a frame header (WAL_FRAME_HDRSIZE) */
-#define PCW_RUN_MAX    (256*1024)   /* Most bytes of one write call */
-#define PCW_REFILL_DIV  8   /* A full queue waits for 1/8 of its entries */
-#define PCW_PUBLISH_MIN 32  /* Spills handed to the writer thread at once */
-
-/* The shape of a write or a read (pcwShape()) */
-#define PCW_UNIT   0   /* A whole page: a database page or a frame's page */
-#define PCW_HDR    1   /* The WAL header or a frame header */
-#define PCW_ODD    2   /* Anything else */
-
-typedef struct PcwFile PcwFile;
-typedef struct PcwEntry PcwEntry;
-
-/*
-** One file of a write queue.  methods must be the first member: it is
-** what the file's pMethods points to while the queue is installed.
-*/
-struct PcwFile {
-  sqlite3_io_methods methods;       /* The queue's methods for this file */
-  const sqlite3_io_methods *pOrig;  /* The file's own methods */
-  sqlite3_file *pFile;              /* The file, or 0 if not installed */
-  PcwQueue *pQ;                     /* The queue it belongs to */
-  int fd;                           /* Descriptor for the writer thread, or -1 */
-  i64 iLo, iHi;                     /* Queued writes lie within [iLo,iHi) */
-  int nOdd;                         /* Queued writes of shape PCW_ODD */
-};
-
-/*
-** One queued write.  Entry iSeq is aEntry[iSeq & (nEntry-1)].
-*/
-struct PcwEntry {
-  i64 iOff;            /* Offset in the file */
-  u64 iSeq;            /* Sequence number */
-  u64 iPrev;           /* 1 + iSeq of the next older entry of its hash chain */
-  u32 iBuf;            /* The bytes are aBuf[iBuf .. iBuf+nByte-1] */
-  int nByte;           /* Number of bytes */
-  u8 iFile;            /* PCW_DB or PCW_WAL */
-};
-
-/*
-** The write queue of one pager.  Sequence numbers: entries [0,nDone) are
-** written (or discarded after an error), [nDone,nPublished) are handed to
-** the writer, [nPublished,nQueued) are being appended by the batch.
-** Entries [nKept,nDoneSeen) are "kept": written without error, with their
-** slots and bytes not yet reused, and no other write to their files since
-** (pcwDropKept()), so their bytes are what the file holds and reads are
-** served from them as from queued entries.  The
-** members under "guarded by mu" are shared with the writer thread; all
-** others belong to the thread that uses the pager (the writing thread),
-** and nDoneSeen and rcSeen are its copies of nDone and rcErr.  The writer
-** thread reads the entries [nDone,nPublished) and their bytes, which the
-** writing thread does not change until they are done.
-*/
-struct PcwQueue {
-  PcwFile aFile[2];         /* The database file and the WAL file */
-  int szPage;               /* Page size the buffers are made for, or 0 */
-  int nPageMax;             /* Most pages queued (PRAGMA page_cleaner_queue) */
-  int bDeferred;            /* No writer thread: drains write the entries */
-  int bCapture;             /* A batch is running: queue its writes */
-  u8 *aBuf;                 /* The bytes of the queued writes, a ring */
-  u32 nBuf;                 /* Size of aBuf */
-  u32 iBufTail;             /* Where the next entry's bytes go */
-  PcwEntry *aEntry;         /* The entries, a ring of nEntry */
-  u32 nEntry;               /* A power of two */
-  u64 *aHash;               /* 1 + iSeq of the newest entry, by offset */
-  u32 nHash;                /* A power of two */
-  u64 nQueued;              /* Entries appended so far */
-  u64 nDoneSeen;            /* nDone as last seen by the writing thread */
-  u64 nKept;                /* Entries [nKept,nDoneSeen) are kept (below) */
-  int rcSeen;               /* rcErr as last seen by the writing thread */
-  i64 nQueuedPage;          /* Statistics: writes queued */
-  i64 nServed;              /* Reads served from the queue */
-  i64 nWait;                /* Times the writing thread waited */
-  i64 nWaitUsec;            /* Microseconds it waited */
-  /* Guarded by mu: */
-  pthread_mutex_t mu;
-  pthread_cond_t cWork;     /* Signalled: entries published, or bStop */
-  pthread_cond_t cDone;     /* Signalled: nDone advanced */
-  u64 nPublished;           /* Entries handed to the writer */
-  u64 nDone;                /* Entries written or discarded */
-  u64 nWaitFor;             /* The writing thread waits for this nDone, or 0 */
-  int rcErr;                /* First error of a queued write, or SQLITE_OK */
-  int bStop;                /* The writer thread is to exit */
-  /* Set by the writing thread only while the writer thread is stopped: */
-  int bThread;              /* The writer thread exists */
-  int bFailed;              /* The writer thread could not be created */
-  pthread_t tid;            /* The writer thread */
-};
-
-/*
-** Return the queue file of f, a file whose methods the queue replaced.
-*/
-static PcwFile *pcwFile(sqlite3_file *f){
-  return (PcwFile*)f->pMethods;
-}
-
-/*
-** Return the shape of nByte bytes at offset iOff of file pF (PCW_UNIT,
-** PCW_HDR or PCW_ODD), given the layouts of the database file (pages) and
-** of the WAL file (a header, then frames of a header and a page).  Units
-** and headers never overlap each other partially.
-*/
-static int pcwShape(PcwFile *pF, i64 iOff, int nByte){
-  PcwQueue *q = pF->pQ;
-  i64 szPage = q->szPage;
-  if( pF==&q->aFile[PCW_DB] ){
-    return (nByte==szPage && iOff%szPage==0) ? PCW_UNIT : PCW_ODD;
-  }
-  if( iOff==0 && nByte==PCW_WAL_HDR ) return PCW_HDR;
-  if( iOff>=PCW_WAL_HDR ){
-    i64 r = (iOff-PCW_WAL_HDR) % (szPage+PCW_FRAME_HDR);
-    if( r==0 && nByte==PCW_FRAME_HDR ) return PCW_HDR;
-    if( r==PCW_FRAME_HDR && nByte==szPage ) return PCW_UNIT;
-  }
-  return PCW_ODD;
-}
-
-/*
-** Return the hash bucket of a write at iOff of file iFile.
-*/
-static u32 pcwHash(PcwQueue *q, int iFile, i64 iOff){
-  u64 h = ((u64)iOff>>3)*0x9E3779B97F4A7C15ULL + (u64)iFile;
-  assert( (q->nHash & (q->nHash-1))==0 );
-  return (u32)(h>>32) & (q->nHash-1);
-}
-
-/*
-** Return the newest queued or kept entry that writes at exactly iOff of
-** file iFile, or 0.  Only the writing thread calls this: entries it has
-** not seen done, and kept entries, keep their slots and bytes.
-*/
-static PcwEntry *pcwLookup(PcwQueue *q, int iFile, i64 iOff){
-  u64 s = q->aHash[pcwHash(q, iFile, iOff)];
-  while( s>q->nKept ){
-    PcwEntry *e = &q->aEntry[(s-1) & (q->nEntry-1)];
-    assert( e->iSeq==s-1 );
-    if( e->iOff==iOff && e->iFile==iFile ) return e;
-    s = e->iPrev;
-  }
-  return 0;
-}
-
-/*
-** The writing thread: hand the appended entries to the writer thread.
-*/
-static void pcwPublish(PcwQueue *q){
-  if( q->bDeferred ) return;
-  pthread_mutex_lock(&q->mu);
-  if( q->nPublished<q->nQueued ){
-    q->nPublished = q->nQueued;
-    pthread_cond_signal(&q->cWork);
-  }
-  pthread_mutex_unlock(&q->mu);
-}
-
-/*
-** Forget the bounds of the queued and kept writes if there are none (and
-** no error is pending), so that the next entries start at the beginning
-** of the buffer and reads need not look at the queue.
-*/
-static void pcwResetIfEmpty(PcwQueue *q){
-  if( q->nKept==q->nQueued && q->rcSeen==SQLITE_OK ){
-    int i;
-    q->iBufTail = 0;
-    for(i=0; i<2; i++){
-      q->aFile[i].iLo = q->aFile[i].iHi = 0;
-      q->aFile[i].nOdd = 0;
-    }
-  }
-}
-
-/*
-** The writing thread: keep no written entry any more.  Called when the
-** files may change other than through the queue: a write or truncation
-** the queue does not take, the end of the write transaction (another
-** connection may write next), a failed queued write.
-*/
-static void pcwDropKept(PcwQueue *q){
-  q->nKept = q->nDoneSeen;
-  pcwResetIfEmpty(q);
-}
-
-/*
-** Write nByte bytes of a to descriptor fd at offset iOff, as unixWrite()
-** does: the whole buffer, retrying short writes and interrupted calls.
-** Return SQLITE_OK, SQLITE_FULL (no space) or SQLITE_IOERR_WRITE.
-*/
-static int pcwPwrite(int fd, const u8 *a, int nByte, i64 iOff){
-  while( nByte>0 ){
-    ssize_t n = pwrite(fd, a, (size_t)nByte, (off_t)iOff);
-    if( n<0 ){
-      if( errno==EINTR ) continue;
-#ifdef EDQUOT
-      if( errno==EDQUOT ) return SQLITE_FULL;
-#endif
-      return errno==ENOSPC ? SQLITE_FULL : SQLITE_IOERR_WRITE;
-    }
-    if( n==0 ) return SQLITE_FULL;
-    a += n;
-    nByte -= (int)n;
-    iOff += n;
-  }
-  return SQLITE_OK;
-}
-
-/*
-** Deferred mode (no writer thread): write, with the files' own xWrite,
-** the entries up to sequence number nTarget.  After a failure the rest
-** are discarded.
-*/
-static void pcwRunDeferred(PcwQueue *q, u64 nTarget){
-  assert( q->bDeferred );
-  while( q->nDone<nTarget ){
-    PcwEntry *e = &q->aEntry[q->nDone & (q->nEntry-1)];
-    if( q->rcErr==SQLITE_OK ){
-      PcwFile *pF = &q->aFile[e->iFile];
-      assert( pF->pFile!=0 );
-      q->rcErr = pF->pOrig->xWrite(pF->pFile, &q->aBuf[e->iBuf], e->nByte,
-                                   e->iOff);
-    }
-    q->nDone++;
-  }
-}
-
-/*
-** The writing thread: wait until the entries before sequence number
-** nTarget are written.  Return the error of a failed queued write, which
-** stays recorded (rcSeen) until pcwForget(), or SQLITE_OK.
-*/
-static int pcwWaitFor(PcwQueue *q, u64 nTarget){
-  assert( nTarget<=q->nQueued );
-  if( nTarget>q->nDoneSeen ){
-    if( q->bDeferred ){
-      q->nPublished = q->nQueued;
-      pcwRunDeferred(q, nTarget);
-      q->nDoneSeen = q->nDone;
-      q->rcSeen = q->rcErr;
-    }else{
-      i64 t0 = 0;
-      pcwPublish(q);
-      pthread_mutex_lock(&q->mu);
-      if( q->nDone<nTarget ){
-        q->nWait++;
-        t0 = pcleanerNow();
-        q->nWaitFor = nTarget;
-        while( q->nDone<nTarget ) pthread_cond_wait(&q->cDone, &q->mu);
-        q->nWaitFor = 0;
-      }
-      q->nDoneSeen = q->nDone;
-      q->rcSeen = q->rcErr;
-      pthread_mutex_unlock(&q->mu);
-      if( t0 ) q->nWaitUsec += pcleanerNow() - t0;
-    }
-    /* Entries discarded after an error are not in the file. */
-    if( q->rcSeen ) q->nKept = q->nDoneSeen;
-  }
-  pcwResetIfEmpty(q);
-  return q->rcSeen;
-}
-
-/*
-** The writing thread: wait until everything queued is written.
-*/
-static int pcwDrain(PcwQueue *q){
-  return pcwWaitFor(q, q->nQueued);
-}
-
-/*
-** The writing thread: forget a recorded error (the write transaction it
-** belonged to is over) and the kept entries, after waiting until the
-** writer thread has written or discarded everything queued.
-*/
-static void pcwForget(PcwQueue *q){
-  (void)pcwDrain(q);
-  pcwDropKept(q);
-  if( q->rcSeen!=SQLITE_OK ){
-    if( !q->bDeferred ) pthread_mutex_lock(&q->mu);
-    q->rcErr = SQLITE_OK;
-    if( !q->bDeferred ) pthread_mutex_unlock(&q->mu);
-    q->rcSeen = SQLITE_OK;
-    pcwResetIfEmpty(q);
-  }
-}
-
-/*
-** The writing thread: wait for the queue, and return its error, if any,
-** forgetting it: the caller (xWrite, xSync, xTruncate) reports it as the
-** failure of a write, which fails the transaction.
-*/
-static int pcwDrainReport(PcwQueue *q){
-  int rc = SQLITE_OK;
-  if( q->nQueued>q->nDoneSeen || q->rcSeen ){
-    rc = pcwDrain(q);
-    if( rc!=SQLITE_OK ) pcwForget(q);
-  }
-  return rc;
-}
-
-/*
-** Return true if nByte bytes at iOff of pF may touch a queued or kept (or,
-** after an error, a discarded) write.
-*/
-static int pcwTouches(PcwFile *pF, i64 iOff, int nByte){
-  PcwQueue *q = pF->pQ;
-  if( q->nQueued==q->nKept && q->rcSeen==SQLITE_OK ) return 0;
-  return iOff<pF->iHi && iOff+nByte>pF->iLo;
-}
-
-/*
-** The writing thread, inside a batch: append a write of nByte bytes of a
-** at iOff of file pF to the queue.  Return SQLITE_OK, SQLITE_DONE if the
-** write is too large for the queue (the caller writes it directly), or the
-** error of an earlier queued write.
-*/
-static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
-  PcwQueue *q = pF->pQ;
-  int iFile = (int)(pF - q->aFile);
-  PcwEntry *e;
-  u32 iBuf, iTail, h;
-  u64 nTarget;
-  int eShape;
-  int bWrap = 0;              /* The new entry wraps to the buffer's start */
-
-  if( q->rcSeen ) return q->rcSeen;
-  if( (u32)nByte>q->nBuf/2 ) return SQLITE_DONE;
-  iTail = q->iBufTail;
-  while( 1 ){
-    int bFits = 0;
-    if( q->nQueued-q->nDoneSeen<q->nEntry ){
-      if( q->nQueued==q->nDoneSeen ){
-        /* Nothing queued: the whole buffer may be reused. */
-        bFits = 1;
-        if( q->nBuf-iTail>=(u32)nByte ){
-          iBuf = iTail;
-        }else{
-          iBuf = 0;
-          bWrap = 1;
-        }
-      }else{
-        u32 iHead = q->aEntry[q->nDoneSeen & (q->nEntry-1)].iBuf;
-        iBuf = iTail;
-        if( iBuf>=iHead ){
-          if( q->nBuf-iBuf>=(u32)nByte ){
-            bFits = 1;
-          }else if( iHead>(u32)nByte ){
-            iBuf = 0;
-            bWrap = 1;
-            bFits = 1;
-          }
-        }else if( iHead-iBuf>(u32)nByte ){
-          bFits = 1;
-        }
-      }
-    }
-    if( bFits ) break;
-    /* Full: wait until 1/PCW_REFILL_DIV of the queue is free again (not
-    ** for one entry at a time, which would wake this thread for every
-    ** write). */
-    nTarget = q->nDoneSeen + (q->nEntry/PCW_REFILL_DIV > 0 ? q->nEntry/PCW_REFILL_DIV : 1);
-    if( nTarget>q->nQueued ) nTarget = q->nQueued;
-    if( pcwWaitFor(q, nTarget) ) return q->rcSeen;
-    iTail = q->iBufTail;
-  }
-
-  /* The kept entries whose bytes the new entry overwrites stop being
-  ** kept, and so do all older ones.  In the ring, the kept entries lie,
-  ** oldest first, between the free space after the tail and the oldest
-  ** queued entry, so the overwritten ones are the oldest kept entries; if
-  ** the new entry wraps to the start of the buffer, the kept entries after
-  ** the tail are older than those it overwrites there. */
-  while( q->nKept<q->nDoneSeen ){
-    PcwEntry *k = &q->aEntry[q->nKept & (q->nEntry-1)];
-    if( (bWrap && k->iBuf>=iTail)
-     || (k->iBuf<iBuf+(u32)nByte && k->iBuf+(u32)k->nByte>iBuf)
-    ){
-      q->nKept++;
-    }else{
-      break;
-    }
-  }
-  /* And the entry whose slot the new one takes. */
-  if( q->nQueued+1-q->nKept>q->nEntry ){
-    q->nKept = q->nQueued+1-q->nEntry;
-  }
-  assert( q->nKept<=q->nDoneSeen );
-
-  e = &q->aEntry[q->nQueued & (q->nEntry-1)];
-  e->iOff = iOff;
-  e->iSeq = q->nQueued;
-  e->iBuf = iBuf;
-  e->nByte = nByte;
-  e->iFile = (u8)iFile;
-  memcpy(&q->aBuf[iBuf], a, nByte);
-  h = pcwHash(q, iFile, iOff);
-  e->iPrev = q->aHash[h];
-  q->aHash[h] = q->nQueued+1;
-  q->iBufTail = iBuf + (u32)nByte;
-  if( pF->iLo==pF->iHi ){
-    pF->iLo = iOff;
-    pF->iHi = iOff+nByte;
-  }else{
-    if( iOff<pF->iLo ) pF->iLo = iOff;
-    if( iOff+nByte>pF->iHi ) pF->iHi = iOff+nByte;
-  }
-  eShape = pcwShape(pF, iOff, nByte);
-  if( eShape==PCW_ODD ) pF->nOdd++;
-  if( eShape==PCW_UNIT ) q->nQueuedPage++;
-  q->nQueued++;
-  return SQLITE_OK;
-}
-
-/*
-** The writer thread: write the entries [iFrom,iTo), one write call per
-** run of entries contiguous in their file and in the buffer, and mark
-** each run done as soon as it is written.  After an error, record it and
-** discard everything published.
-*/
-static void pcwWriteRange(PcwQueue *q, u64 iFrom, u64 iTo){
-  u64 i = iFrom;
-  while( i<iTo ){
-    PcwEntry *e = &q->aEntry[i & (q->nEntry-1)];
-    PcwFile *pF = &q->aFile[e->iFile];
-    i64 iEnd = e->iOff + e->nByte;
-    u32 iBufEnd = e->iBuf + (u32)e->nByte;
-    u64 j = i+1;
-    int rc;
-    while( j<iTo && (iEnd-e->iOff)<PCW_RUN_MAX ){
-      PcwEntry *e2 = &q->aEntry[j & (q->nEntry-1)];
-      if( e2->iFile!=e->iFile || e2->iOff!=iEnd || e2->iBuf!=iBufEnd ) break;
-      iEnd += e2->nByte;
-      iBufEnd += (u32)e2->nByte;
-      j++;
-    }
-#if SQLITE_PCLEANER_TEST_BREAK==1
-    pthread_mutex_lock(&q->mu);
-    q->nDone = j;            /* Broken on purpose: done before written */
-    if( q->nWaitFor && q->nDone>=q->nWaitFor ) pthread_cond_signal(&q->cDone);
-    pthread_mutex_unlock(&q->mu);
-#endif
-    rc = pcwPwrite(pF->fd, &q->aBuf[e->iBuf], (int)(iEnd-e->iOff), e->iOff);
-    pthread_mutex_lock(&q->mu);
-    if( rc!=SQLITE_OK ){
-      if( q->rcErr==SQLITE_OK ) q->rcErr = rc;
-      j = iTo;
-    }
-    q->nDone = j;
-    if( q->nWaitFor && q->nDone>=q->nWaitFor ) pthread_cond_signal(&q->cDone);
-    pthread_mutex_unlock(&q->mu);
-    i = j;
-  }
-}
-
-/*
-** The body of the writer thread: write what is published, in order,
-** until told to stop.  After an error, published entries are discarded
-** unwritten until the writing thread forgets the error.
-*/
-static void *pcwThreadMain(void *pArg){
-  PcwQueue *q = (PcwQueue*)pArg;
-  pthread_mutex_lock(&q->mu);
-  while( 1 ){
-    u64 iFrom, iTo;
-    if( q->nDone==q->nPublished ){
-      if( q->bStop ) break;
-      pthread_cond_wait(&q->cWork, &q->mu);
-      continue;
-    }
-    iFrom = q->nDone;
-    iTo = q->nPublished;
-    if( q->rcErr!=SQLITE_OK ){
-      q->nDone = iTo;
-      if( q->nWaitFor && q->nDone>=q->nWaitFor ) pthread_cond_signal(&q->cDone);
-      continue;
-    }
-    pthread_mutex_unlock(&q->mu);
-    pcwWriteRange(q, iFrom, iTo);
-    pthread_mutex_lock(&q->mu);
-  }
-  pthread_mutex_unlock(&q->mu);
-  return 0;
-}
-
-/****** The methods the queue installs on the database and WAL files *******/
-
-static int pcwClose(sqlite3_file *f){
-  PcwFile *pF = pcwFile(f);
-  (void)pcwDrain(pF->pQ);
-  f->pMethods = pF->pOrig;
-  pF->pFile = 0;
-  return f->pMethods->xClose(f);
-}
-static int pcwRead(sqlite3_file *f, void *pBuf, int amt, sqlite3_int64 iOff){
-  PcwFile *pF = pcwFile(f);
-  if( pcwTouches(pF, iOff, amt) ){
-    PcwQueue *q = pF->pQ;
-    int iFile = (int)(pF - q->aFile);
-    if( pF->nOdd==0 && pcwShape(pF, iOff, amt)==PCW_UNIT ){
-      /* Units overlap units only exactly: the newest write of this very
-      ** page, if any, is all there is to look at. */
-      PcwEntry *e = pcwLookup(q, iFile, iOff);
-      if( e ){
-        assert( e->nByte==amt );
-        memcpy(pBuf, &q->aBuf[e->iBuf], amt);
-        q->nServed++;
-        return SQLITE_OK;
-      }
-    }else{
-      /* Wait for the newest write this read overlaps. */
-      u64 i, nTarget = 0;
-      for(i=q->nDoneSeen; i<q->nQueued; i++){
-        PcwEntry *e = &q->aEntry[i & (q->nEntry-1)];
-        if( e->iFile==iFile && e->iOff<iOff+amt && e->iOff+e->nByte>iOff ){
-          nTarget = i+1;
-        }
-      }
-      if( nTarget ) (void)pcwWaitFor(q, nTarget);
-    }
-    /* After a failed queued write, these bytes may lack a discarded one. */
-    if( q->rcSeen ) return q->rcSeen;
-  }
-  return pF->pOrig->xRead(f, pBuf, amt, iOff);
-}
-static int pcwWrite(
-  sqlite3_file *f,
-  const void *pBuf,
-  int amt,
-  sqlite3_int64 iOff
-){
-  PcwFile *pF = pcwFile(f);
-  PcwQueue *q = pF->pQ;
-  int rc;
-  if( q->bCapture && (q->bDeferred || pF->fd>=0) ){
-    rc = pcwAppend(pF, pBuf, amt, iOff);
-    if( rc!=SQLITE_DONE ){
-      if( rc!=SQLITE_OK ) pcwForget(q);
-      return rc;
-    }
-  }
-  rc = pcwDrainReport(q);
-  if( rc!=SQLITE_OK ) return rc;
-  pcwDropKept(q);
-  return pF->pOrig->xWrite(f, pBuf, amt, iOff);
-}
-static int pcwTruncate(sqlite3_file *f, sqlite3_int64 size){
-  PcwFile *pF = pcwFile(f);
-  int rc = pcwDrainReport(pF->pQ);
-  if( rc!=SQLITE_OK ) return rc;
-  pcwDropKept(pF->pQ);
-  return pF->pOrig->xTruncate(f, size);
-}
-static int pcwSync(sqlite3_file *f, int flags){
-  PcwFile *pF = pcwFile(f);
-  int rc = pcwDrainReport(pF->pQ);
-  if( rc!=SQLITE_OK ) return rc;
-  return pF->pOrig->xSync(f, flags);
-}
-static int pcwFileSize(sqlite3_file *f, sqlite3_int64 *pSize){
-  PcwFile *pF = pcwFile(f);
-  (void)pcwDrain(pF->pQ);
-  return pF->pOrig->xFileSize(f, pSize);
-}
-static int pcwLock(sqlite3_file *f, int eLock){
-  return pcwFile(f)->pOrig->xLock(f, eLock);
-}
-static int pcwUnlock(sqlite3_file *f, int eLock){
-  PcwFile *pF = pcwFile(f);
-  (void)pcwDrain(pF->pQ);
-  if( eLock<=SQLITE_LOCK_SHARED ) pcwForget(pF->pQ);
-  return pF->pOrig->xUnlock(f, eLock);
-}
-static int pcwCheckReservedLock(sqlite3_file *f, int *pResOut){
-  return pcwFile(f)->pOrig->xCheckReservedLock(f, pResOut);
-}
-static int pcwFileControl(sqlite3_file *f, int op, void *pArg){
-  PcwFile *pF = pcwFile(f);
-  switch( op ){
-    case SQLITE_FCNTL_SIZE_HINT:     /* Only ever grows the file */
-    case SQLITE_FCNTL_LOCKSTATE:
-    case SQLITE_FCNTL_VFSNAME:
-    case SQLITE_FCNTL_VFS_POINTER:
-    case SQLITE_FCNTL_HAS_MOVED:
-    case SQLITE_FCNTL_PRAGMA:
-    case SQLITE_FCNTL_BUSYHANDLER:
-    case SQLITE_FCNTL_DB_UNCHANGED:
-    case SQLITE_FCNTL_LIPSQLITE_FD:
-      break;
-    default:
-      (void)pcwDrain(pF->pQ);
-      break;
-  }
-  return pF->pOrig->xFileControl(f, op, pArg);
-}
-static int pcwSectorSize(sqlite3_file *f){
-  return pcwFile(f)->pOrig->xSectorSize(f);
-}
-static int pcwDeviceCharacteristics(sqlite3_file *f){
-  return pcwFile(f)->pOrig->xDeviceCharacteristics(f);
-}
-static int pcwShmMap(
-  sqlite3_file *f,
-  int iPg,
-  int pgsz,
-  int bExtend,
-  void volatile **pp
-){
-  return pcwFile(f)->pOrig->xShmMap(f, iPg, pgsz, bExtend, pp);
-}
-static int pcwShmLock(sqlite3_file *f, int ofst, int n, int flags){
-  PcwFile *pF = pcwFile(f);
-  if( flags & SQLITE_SHM_UNLOCK ){
-    /* Releasing a WAL lock: the frames written under it reach the file
-    ** first.  Releasing the write lock (slot 0) ends the transaction. */
-    (void)pcwDrain(pF->pQ);
-    if( ofst==0 ) pcwForget(pF->pQ);
-  }
-  return pF->pOrig->xShmLock(f, ofst, n, flags);
-}
-static void pcwShmBarrier(sqlite3_file *f){
-  pcwFile(f)->pOrig->xShmBarrier(f);
-}
-static int pcwShmUnmap(sqlite3_file *f, int deleteFlag){
-  PcwFile *pF = pcwFile(f);
-  (void)pcwDrain(pF->pQ);
-  return pF->pOrig->xShmUnmap(f, deleteFlag);
-}
-static int pcwFetch(sqlite3_file *f, sqlite3_int64 iOff, int amt, void **pp){
-  PcwFile *pF = pcwFile(f);
-  if( pcwTouches(pF, iOff, amt) ){
-    *pp = 0;                  /* The pager reads it with xRead instead */
-    return SQLITE_OK;
-  }
-  return pF->pOrig->xFetch(f, iOff, amt, pp);
-}
-static int pcwUnfetch(sqlite3_file *f, sqlite3_int64 iOff, void *p){
-  return pcwFile(f)->pOrig->xUnfetch(f, iOff, p);
-}
-
-/*
-** Install the queue's methods on file f as file iFile of q, if f is open
-** and they are not installed already.  Ask a unix file for its
-** descriptor; in deferred mode none is needed.  Return SQLITE_OK, or
-** SQLITE_NOTFOUND if the queue cannot take f's writes (a file without a
-** descriptor while a writer thread runs): then f is left as it is, and
-** its writes go to it directly.
-*/
-static int pcwInstall(PcwQueue *q, int iFile, sqlite3_file *f){
-  PcwFile *pF = &q->aFile[iFile];
-  const sqlite3_io_methods *pOrig;
-  sqlite3_io_methods *m = &pF->methods;
-  PcwFd x;
-  if( f==0 || f->pMethods==0 ) return SQLITE_NOTFOUND;
-  if( f->pMethods==&pF->methods ) return SQLITE_OK;
-  assert( pF->pFile==0 );
-  pOrig = f->pMethods;
-  x.fd = -1;
-  x.pMethods = 0;
-  if( pOrig->xFileControl(f, SQLITE_FCNTL_LIPSQLITE_FD, &x)!=SQLITE_OK
-   || x.pMethods!=pOrig
-  ){
-    x.fd = -1;
-  }
-  if( x.fd<0 && !q->bDeferred ) return SQLITE_NOTFOUND;
-  memset(m, 0, sizeof(*m));
-  m->iVersion = pOrig->iVersion;
-  m->xClose = pcwClose;
-  m->xRead = pcwRead;
-  m->xWrite = pcwWrite;
-  m->xTruncate = pcwTruncate;
-  m->xSync = pcwSync;
-  m->xFileSize = pcwFileSize;
-  m->xLock = pcwLock;
-  m->xUnlock = pcwUnlock;
-  m->xCheckReservedLock = pcwCheckReservedLock;
-  m->xFileControl = pcwFileControl;
-  m->xSectorSize = pcwSectorSize;
-  m->xDeviceCharacteristics = pcwDeviceCharacteristics;
-  if( pOrig->iVersion>=2 ){
-    if( pOrig->xShmMap ) m->xShmMap = pcwShmMap;
-    if( pOrig->xShmLock ) m->xShmLock = pcwShmLock;
-    if( pOrig->xShmBarrier ) m->xShmBarrier = pcwShmBarrier;
-    if( pOrig->xShmUnmap ) m->xShmUnmap = pcwShmUnmap;
-  }
-  if( pOrig->iVersion>=3 ){
-    if( pOrig->xFetch ) m->xFetch = pcwFetch;
-    if( pOrig->xUnfetch ) m->xUnfetch = pcwUnfetch;
-  }
-  pF->pOrig = pOrig;
-  pF->pFile = f;
-  pF->pQ = q;
-  pF->fd = x.fd;
-  pF->iLo = pF->iHi = 0;
-  pF->nOdd = 0;
-  f->pMethods = m;
-  return SQLITE_OK;
-}
-
-/*
-** Give back its own methods to every file the queue is installed on,
-** after writing everything queued.
-*/
-static void pcwUninstall(PcwQueue *q){
-  int i;
-  (void)pcwDrain(q);
-  for(i=0; i<2; i++){
-    PcwFile *pF = &q->aFile[i];
-    if( pF->pFile ){
-      assert( pF->pFile->pMethods==&pF->methods );
-      pF->pFile->pMethods = pF->pOrig;
-      pF->pFile = 0;
-    }
-  }
-}
-
-/*
-** Make the buffers of q for pages of szPage bytes, at most nPageMax pages
-** (each possibly a WAL frame with its header, and a WAL header).  Nothing
-** may be queued.  Return SQLITE_OK or SQLITE_NOMEM.
-*/
-static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
-  u32 nEntry = 4;
-  assert( q->nQueued==q->nDoneSeen );
-  sqlite3_free(q->aBuf);
-  sqlite3_free(q->aEntry);
-  sqlite3_free(q->aHash);
-  q->aBuf = 0;
-  q->aEntry = 0;
-  q->aHash = 0;
-  q->szPage = 0;
-  while( nEntry<2*(u32)nPageMax+2 ) nEntry *= 2;
-  q->nBuf = (u32)nPageMax*(u32)(szPage+PCW_FRAME_HDR) + PCW_WAL_HDR
-            + 2*(u32)szPage;
-  q->aBuf = (u8*)sqlite3Malloc(q->nBuf);
-  q->aEntry = (PcwEntry*)sqlite3MallocZero(nEntry*sizeof(PcwEntry));
-  q->aHash = (u64*)sqlite3MallocZero(2*nEntry*sizeof(u64));
-  if( q->aBuf==0 || q->aEntry==0 || q->aHash==0 ){
-    sqlite3_free(q->aBuf);
-    sqlite3_free(q->aEntry);
-    sqlite3_free(q->aHash);
-    q->aBuf = 0;
-    q->aEntry = 0;
-    q->aHash = 0;
-    return SQLITE_NOMEM_BKPT;
-  }
-  q->nEntry = nEntry;
-  q->nHash = 2*nEntry;
-  q->szPage = szPage;
-  q->nPageMax = nPageMax;
-  q->nKept = q->nQueued;
-  q->iBufTail = 0;
-  return SQLITE_OK;
-}
-
-/*
-** Create the write queue of cleaner p, without buffers, without its
-** methods installed and without a writer thread: those come with the
-** first write the queue takes (pcwActivate()), so that a connection whose
-** transactions fit in its cache never gets a second thread.  Return
-** SQLITE_OK, SQLITE_NOMEM, or SQLITE_ERROR if the mutex or the condition
-** variables could not be made.
-*/
-static int pcwStart(PCleaner *p){
-  PcwQueue *q;
-  assert( p->pQueue==0 );
-  q = (PcwQueue*)sqlite3MallocZero(sizeof(*q));
-  if( q==0 ) return SQLITE_NOMEM_BKPT;
-  q->aFile[PCW_DB].pQ = q;
-  q->aFile[PCW_WAL].pQ = q;
-  q->aFile[PCW_DB].fd = q->aFile[PCW_WAL].fd = -1;
-  if( pthread_mutex_init(&q->mu, 0) ){
-    sqlite3_free(q);
-    return SQLITE_ERROR;
-  }
-  if( pthread_cond_init(&q->cWork, 0) ){
-    pthread_mutex_destroy(&q->mu);
-    sqlite3_free(q);
-    return SQLITE_ERROR;
-  }
-  if( pthread_cond_init(&q->cDone, 0) ){
-    pthread_cond_destroy(&q->cWork);
-    pthread_mutex_destroy(&q->mu);
-    sqlite3_free(q);
-    return SQLITE_ERROR;
-  }
-  p->pQueue = q;
-  return SQLITE_OK;
-}
-
-/*
-** Make the queue of p ready to take writes: installed on the database
-** file (deciding between a writer thread and deferred mode) and on the
-** WAL file if one is open, with its writer thread running.  Return
-** SQLITE_OK, or SQLITE_ERROR if the writer thread cannot be created: then
-** the queue stays unused (its writes go to the files directly, as in sync
-** mode) for the life of the pager, which PRAGMA page_cleaner_stats shows
-** as no writes queued.
-*/
-static int pcwActivate(PCleaner *p){
-  PcwQueue *q = p->pQueue;
-  sqlite3_file *pWalFd;
-  if( q->bFailed ) return SQLITE_ERROR;
-  if( q->aFile[PCW_DB].pFile==0 ){
-    sqlite3_file *fd = sqlite3PagerFile(p->pPager);
-    assert( q->bThread==0 );
-    q->bDeferred = 0;
-    if( pcwInstall(q, PCW_DB, fd)!=SQLITE_OK ){
-      q->bDeferred = 1;
-      (void)pcwInstall(q, PCW_DB, fd);
-    }
-    if( !q->bDeferred ){
-      if( pthread_create(&q->tid, 0, pcwThreadMain, q) ){
-        pcwUninstall(q);
-        q->bFailed = 1;
-        return SQLITE_ERROR;
-      }
-      q->bThread = 1;
-    }
-  }
-  pWalFd = sqlite3PagerWalFd(p->pPager);
-  if( pWalFd ) (void)pcwInstall(q, PCW_WAL, pWalFd);
-  return SQLITE_OK;
-}
-
-/*
-** Write everything queued, give the files back their methods, stop the
-** writer thread and free the queue of p, if it has one.
-*/
-static void pcwStop(PCleaner *p){
-  PcwQueue *q = p->pQueue;
-  if( q==0 ) return;
-  pcwUninstall(q);
-  if( q->bThread ){
-    pthread_mutex_lock(&q->mu);
-    q->bStop = 1;
-    pthread_cond_signal(&q->cWork);
-    pthread_mutex_unlock(&q->mu);
-    pthread_join(q->tid, 0);
-  }
-  pthread_cond_destroy(&q->cDone);
-  pthread_cond_destroy(&q->cWork);
-  pthread_mutex_destroy(&q->mu);
-  p->aQueueStat[0] += q->nQueuedPage;
-  p->aQueueStat[1] += q->nServed;
-  p->aQueueStat[2] += q->nWait;
-  p->aQueueStat[3] += q->nWaitUsec;
-  sqlite3_free(q->aBuf);
-  sqlite3_free(q->aEntry);
-  sqlite3_free(q->aHash);
-  sqlite3_free(q);
-  p->pQueue = 0;
-}
-
-/*
-** Called when a write transaction starts: forget an error of an earlier
-** transaction.
-*/
-static void pcwBegin(PCleaner *p){
-  pcwForget(p->pQueue);
-}
-
-/*
-** Make the queue of p ready (pcwActivate()) with buffers that fit the
-** pager's page size and the connection's PRAGMA page_cleaner_queue
-** (draining the queue first if they must be made again).  Return
-** SQLITE_OK, or an error: then nothing can be queued now.
-*/
-static int pcwPrepare(PCleaner *p){
-  PcwQueue *q = p->pQueue;
-  int szPage = sqlite3PagerPageSize(p->pPager);
-  int rc = pcwActivate(p);
-  if( rc!=SQLITE_OK ) return rc;
-  if( q->szPage!=szPage || q->nPageMax!=p->nQueuePage ){
-    rc = pcwDrain(q);
-    if( rc==SQLITE_OK ) rc = pcwBuffers(q, szPage, p->nQueuePage);
-  }
-  return rc;
-}
-
-/*
-** Run one batch of cleaner p, the list of pages pList, through the queue:
-** sqlite3PagerCleanerWrite() with the writes captured, then one wake-up of
-** the writer thread.  Return as sqlite3PagerCleanerWrite().  If the queue
-** has no buffers (out of memory), the batch is written directly.
-*/
-static int pcwBatch(PCleaner *p, PgHdr *pList, int bNeedSync){
-  PcwQueue *q = p->pQueue;
-  int rc;
-  if( pcwPrepare(p)!=SQLITE_OK ){
-    return sqlite3PagerCleanerWrite(p->pPager, pList, bNeedSync);
-  }
-  q->bCapture = 1;
-  rc = sqlite3PagerCleanerWrite(p->pPager, pList, bNeedSync);
-  q->bCapture = 0;
-  pcwPublish(q);
-  return rc;
-}
-
-/*
-** The write queue's statistics for PRAGMA page_cleaner_stats: writes
-** queued, reads served from the queue, waits, microseconds waited.
-*/
-static void pcwStats(PCleaner *p, i64 *aOut){
-  PcwQueue *q = p->pQueue;
-  aOut[0] = p->aQueueStat[0] + (q ? q->nQueuedPage : 0);
-  aOut[1] = p->aQueueStat[1] + (q ? q->nServed : 0);
-  aOut[2] = p->aQueueStat[2] + (q ? q->nWait : 0);
-  aOut[3] = p->aQueueStat[3] + (q ? q->nWaitUsec : 0);
-}
-
-#else  /* !PCLEANER_HAVE_THREAD */
-# define pcwStats(P,A) memcpy(A, (P)->aQueueStat, 4*sizeof(i64))
-# define pcwStart(P) SQLITE_ERROR
-# define pcwStop(P)
-# define pcwBegin(P)
-# define pcwBatch(P,L,S) sqlite3PagerCleanerWrite((P)->pPager,L,S)
-#endif /* PCLEANER_HAVE_THREAD */
 
 /*
 ** Write one batch: every dirty page of the cache of p that may be written
@@ -1132,7 +135,10 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
   int rc;
   i64 t0;
 
+  assert( p->eMode==PCLEANER_SYNC || p->eMode==PCLEANER_THREAD );
+  assert( nTrigger>=1 );
   if( eAllowed==0 ) return SQLITE_OK;
+  assert( eAllowed==1 || eAllowed==2 );
   testcase( eAllowed==1 );
   if( eAllowed==2
    && sqlite3PagerGetJournalMode(p->pPager)!=PAGER_JOURNALMODE_WAL
@@ -1152,6 +158,8 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
   for(pPg=sqlite3PcacheDirtyList(p->pCache); pPg; pPg=pNext){
     pNext = pPg->pDirty;
     assert( pPg->flags & PGHDR_DIRTY );
+    assert( pPg->pPager==p->pPager );
+    assert( pNext==0 || pNext->pgno>pPg->pgno );    /* Sorted, distinct */
     if( pPg->nRef==0
      && (eAllowed==2 || (pPg->flags & PGHDR_NEED_SYNC)==0
          || SQLITE_PCLEANER_TEST_BREAK==2)
@@ -1166,6 +174,8 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     }
   }
   *ppTail = 0;
+  assert( bNeedSync==0 || eAllowed==2 );
+  testcase( n==(nTrigger+1)/2 );  /* Exactly half: written */
   if( n<(nTrigger+1)/2 ){
     /* Too many are referenced or need a sync: do not scan again for the
     ** next nTrigger/8 page allocations.  (Not "until more pages are dirty":
@@ -1175,9 +185,10 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     return SQLITE_OK;
   }
 
-  t0 = pcleanerNow();
+  assert( n>=1 && pList!=0 );
+  t0 = sqlite3PcleanerNow();
   if( p->eMode==PCLEANER_THREAD ){
-    rc = pcwBatch(p, pList, bNeedSync);
+    rc = sqlite3PcwBatch(p, pList, bNeedSync);
   }else{
     rc = sqlite3PagerCleanerWrite(p->pPager, pList, bNeedSync);
   }
@@ -1197,7 +208,7 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     p->nBusy++;
     p->nRetry = 1 + nTrigger/PCLEANER_RETRY_DIV;
   }
-  p->nUsec += pcleanerNow() - t0;
+  p->nUsec += sqlite3PcleanerNow() - t0;
   return rc;
 }
 
@@ -1218,6 +229,8 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
   u8 eMode = db->fork.pcleaner.eMode;
   int rc = SQLITE_OK;
 
+  assert( (p->eMode==PCLEANER_THREAD)==(p->pQueue!=0) );
+  assert( eMode<=PCLEANER_THREAD );
   if( sqlite3PagerIsMemdb(pPager) ) eMode = PCLEANER_OFF;
   p->pPager = pPager;
   p->pCache = sqlite3PagerPCache(pPager);
@@ -1225,15 +238,16 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
   p->nQueuePage = db->fork.pcleaner.nQueue;
   p->nRetry = 0;
   if( eMode!=p->eMode ){
-    pcwStop(p);
+    sqlite3PcwStop(p);
     p->eMode = PCLEANER_OFF;
     if( eMode==PCLEANER_THREAD ){
-      rc = pcwStart(p);
+      rc = sqlite3PcwStart(p);
       if( rc!=SQLITE_OK ) return rc;
     }
     p->eMode = eMode;
   }
-  if( p->eMode==PCLEANER_THREAD ) pcwBegin(p);
+  assert( (p->eMode==PCLEANER_THREAD)==(p->pQueue!=0) );
+  if( p->eMode==PCLEANER_THREAD ) sqlite3PcwBegin(p);
   return rc;
 }
 
@@ -1247,12 +261,14 @@ int sqlite3PcleanerBegin(sqlite3 *db, Pager *pPager){
 int sqlite3PcleanerAlloc(PCleaner *p){
   int nDirty = sqlite3PcacheDirtyCount(p->pCache);
   int nTrigger;
-  assert( p->eMode!=PCLEANER_OFF );
+  assert( p->eMode!=PCLEANER_OFF && p->pPager!=0 );
+  assert( (p->eMode==PCLEANER_THREAD)==(p->pQueue!=0) );
   if( p->nRetry>0 ){
     p->nRetry--;
     return SQLITE_OK;
   }
   nTrigger = pcleanerTrigger(p);
+  testcase( nDirty==nTrigger );   /* Threshold reached exactly: due */
   if( nDirty<nTrigger ) return SQLITE_OK;
   return pcleanerBatch(p, nTrigger);
 }
@@ -1262,60 +278,25 @@ int sqlite3PcleanerAlloc(PCleaner *p){
 ** back their own methods, and stop the writer thread, if any.
 */
 void sqlite3PcleanerClose(PCleaner *p){
-  pcwStop(p);
+  sqlite3PcwStop(p);
+  assert( p->pQueue==0 );
   p->eMode = PCLEANER_OFF;
-}
-
-/*
-** Called by pagerStress() (pager.c) around its write of a single page
-** (bOn true before, false after) if the pager has a write queue: the
-** spill's writes are queued like a batch's.  Spills are handed to the
-** writer thread PCW_PUBLISH_MIN at a time (or when the writing thread
-** waits for the queue), so that it is not woken for every page.
-*/
-void sqlite3PcleanerSpill(PCleaner *p, int bOn){
-#if PCLEANER_HAVE_THREAD
-  PcwQueue *q = p->pQueue;
-  assert( q!=0 );
-  if( bOn ){
-    q->bCapture = (pcwPrepare(p)==SQLITE_OK);
-  }else{
-    q->bCapture = 0;
-    if( q->nQueued-q->nPublished>=PCW_PUBLISH_MIN ) pcwPublish(q);
-  }
-#else
-  UNUSED_PARAMETER2(p, bOn);
-#endif
-}
-
-/*
-** Called by sqlite3PagerFlush() (sqlite3_db_cacheflush()) after its
-** spills, and in WAL mode by pagerPlaybackSavepoint() (ROLLBACK, ROLLBACK
-** TO, a statement's rollback) before it undoes frames, if the pager has a
-** write queue: wait until the queue is written.
-** Return SQLITE_OK or the error of a failed queued write, which stays
-** recorded, so that the transaction still fails at its next write.
-*/
-int sqlite3PcleanerFlush(PCleaner *p){
-#if PCLEANER_HAVE_THREAD
-  assert( p->pQueue!=0 );
-  return pcwDrain(p->pQueue);
-#else
-  UNUSED_PARAMETER(p);
-  return SQLITE_OK;
-#endif
 }
 
 /********************************** PRAGMAs *********************************/
 
 /*
-** Set the page cleaner's settings of a new connection db to their
-** compile-time defaults (sqlite3ForkConnInit()).
+** Code the SQL error of a value zRight that PRAGMA zName does not take;
+** zExpected says what it takes.  The setting stays as it was.
 */
-void sqlite3PcleanerConnInit(sqlite3 *db){
-  db->fork.pcleaner.eMode = SQLITE_PCLEANER_DEFAULT;
-  db->fork.pcleaner.rThreshold = SQLITE_PCLEANER_THRESHOLD_PCT/100.0;
-  db->fork.pcleaner.nQueue = SQLITE_PCLEANER_QUEUE_PAGES;
+static void pcleanerBadValue(
+  Parse *pParse,
+  const char *zName,
+  const char *zRight,
+  const char *zExpected
+){
+  sqlite3ErrorMsg(pParse, "PRAGMA %s: bad value '%s': expected %s",
+                  zName, zRight, zExpected);
 }
 
 /*
@@ -1332,29 +313,26 @@ void sqlite3PcleanerPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
-  if( zRight ){
-    int i;
-    for(i=0; i<ArraySize(azCleanerMode); i++){
-      if( sqlite3StrICmp(zRight, azCleanerMode[i])==0 ) break;
-    }
-    if( i>=ArraySize(azCleanerMode) ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected OFF, SYNC or THREAD",
-          zName, zRight);
-      return;
-    }
-    if( i==PCLEANER_THREAD ){
-      if( !PCLEANER_HAVE_THREAD || !sqlite3_threadsafe() ){
-        sqlite3ErrorMsg(pParse, "PRAGMA %s=THREAD is not available: "
-            "this build has no threads (SQLITE_THREADSAFE=0)", zName);
-        return;
-      }
-    }
-    db->fork.pcleaner.eMode = (u8)i;
+  u8 *peMode = &pParse->db->fork.pcleaner.eMode;
+  int i;
+  assert( *peMode<ArraySize(azCleanerMode) );
+  if( zRight==0 ){
+    sqlite3ForkResultText(pParse, azCleanerMode[*peMode]);
     return;
   }
-  sqlite3ForkResultText(pParse, azCleanerMode[db->fork.pcleaner.eMode]);
+  for(i=0; i<ArraySize(azCleanerMode); i++){
+    if( sqlite3StrICmp(zRight, azCleanerMode[i])==0 ) break;
+  }
+  if( i>=ArraySize(azCleanerMode) ){
+    pcleanerBadValue(pParse, zName, zRight, "OFF, SYNC or THREAD");
+  }else if( i==PCLEANER_THREAD
+         && (!PCLEANER_HAVE_THREAD || !sqlite3_threadsafe())
+  ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s=THREAD is not available: "
+        "this build has no threads (SQLITE_THREADSAFE=0)", zName);
+  }else{
+    *peMode = (u8)i;
+  }
 }
 
 /*
@@ -1370,19 +348,15 @@ void sqlite3PcleanerThresholdPragma(
   const char *zName,
   const char *zRight
 ){
-  sqlite3 *db = pParse->db;
-  if( zRight ){
-    double r;
-    if( sqlite3ForkParseFraction(zRight, &r) ){
-      sqlite3ErrorMsg(pParse,
-          "PRAGMA %s: bad value '%s': expected a number from 0.0 to 1.0",
-          zName, zRight);
-      return;
-    }
-    db->fork.pcleaner.rThreshold = r;
-    return;
+  double r;
+  if( zRight==0 ){
+    sqlite3ForkResultReal(pParse, pParse->db->fork.pcleaner.rThreshold);
+  }else if( sqlite3ForkParseFraction(zRight, &r) ){
+    pcleanerBadValue(pParse, zName, zRight, "a number from 0.0 to 1.0");
+  }else{
+    assert( r>=0.0 && r<=1.0 );
+    pParse->db->fork.pcleaner.rThreshold = r;
   }
-  sqlite3ForkResultReal(pParse, db->fork.pcleaner.rThreshold);
 }
 
 /*
@@ -1451,7 +425,8 @@ void sqlite3PcleanerStatsPragma(
     aVal[1] = p->nPage;
     aVal[2] = p->nUsec;
     aVal[3] = p->nBusy;
-    pcwStats(p, &aVal[4]);
+    assert( ArraySize(aVal)==4+ArraySize(p->aQueueStat) );
+    sqlite3PcwStats(p, &aVal[4]);
     sqlite3ForkLoadInts(pParse, 4, aVal, ArraySize(aVal));
     sqlite3ForkStatsRow(pParse, PCLEANER_STATS_COLS);
   }

@@ -10,9 +10,10 @@
 **
 *************************************************************************
 **
-** The proactive coarse-grained page cleaner and its write queue
-** (pcleaner.c; the hooks of patch 0025 in pager.c, pcache.c, btree.c and
-** os_unix.c).
+** The proactive coarse-grained page cleaner (pcleaner.c; the hooks of
+** patch 0025 in pager.c, pcache.c, btree.c and os_unix.c).  The interface
+** of its write queue is pcwqueue.h, which needs the types of this header
+** and comes after it in src/pcleaner/module.
 */
 #ifndef SQLITE_PCLEANER_H
 #define SQLITE_PCLEANER_H
@@ -67,21 +68,19 @@
 #endif
 
 /*
-** The file control with which the write queue of pcleaner.c asks a file
-** of the unix VFS (os_unix.c, patch 0025) for its descriptor, so that its
-** writer thread can write without touching the unixFile object the
-** connection's thread is using.  The argument is a PcwFd; os_unix.c fills
-** in the descriptor and its own io_methods, which the caller compares with
-** the file's methods, so that a shim VFS forwarding file controls to a
-** unix file below it is never bypassed.  The value is outside upstream's
-** range of SQLITE_FCNTL_* codes.
+** SQLITE_PCLEANER_TEST_BREAK builds a deliberately broken cleaner, for the
+** self-test of the crash harnesses (test/stress/, doc/stress.md), which
+** must catch it.  Never defined in a build that anyone runs:
+**
+**   1   the writer thread marks each run of queued writes done before it
+**       writes it, so a commit can return before its queue is written
+**       (pcwWriteRange() in pcwqueue.c);
+**   2   a batch writes pages whose journal records are not yet synced, and
+**       does not sync the journal first (pcleanerBatch() in pcleaner.c).
 */
-#define SQLITE_FCNTL_LIPSQLITE_FD 0x4c495001
-typedef struct PcwFd PcwFd;
-struct PcwFd {
-  int fd;                              /* The file descriptor */
-  const sqlite3_io_methods *pMethods;  /* The methods of the unix file */
-};
+#ifndef SQLITE_PCLEANER_TEST_BREAK
+# define SQLITE_PCLEANER_TEST_BREAK 0
+#endif
 
 /*
 ** The page cleaner's state of one pager, a member of struct Pager (patch
@@ -97,7 +96,7 @@ struct PCleaner {
   int nRetry;               /* Page allocations before looking again */
   Pager *pPager;            /* The pager this state belongs to */
   PCache *pCache;           /* Its page cache */
-  PcwQueue *pQueue;         /* The write queue, for PCLEANER_THREAD */
+  PcwQueue *pQueue;         /* Write queue (pcwqueue.c) if eMode is THREAD */
   i64 nBatch;               /* Batches written */
   i64 nPage;                /* Pages written by those batches */
   i64 nUsec;                /* Microseconds spent writing them */
@@ -107,7 +106,9 @@ struct PCleaner {
 
 /*
 ** The per-connection settings of the page cleaner, db->fork.pcleaner,
-** copied into the pager when a write transaction starts.
+** copied into the pager when a write transaction starts.  A new connection
+** gets the compile-time defaults (the "default" lines of
+** src/pcleaner/module).
 */
 typedef struct PcleanerConn PcleanerConn;
 struct PcleanerConn {
@@ -120,9 +121,7 @@ struct PcleanerConn {
 int sqlite3PcleanerBegin(sqlite3*, Pager*);
 int sqlite3PcleanerAlloc(PCleaner*);
 void sqlite3PcleanerClose(PCleaner*);
-void sqlite3PcleanerSpill(PCleaner*, int);
-int sqlite3PcleanerFlush(PCleaner*);
-void sqlite3PcleanerConnInit(sqlite3*);
+i64 sqlite3PcleanerNow(void);
 void sqlite3PcleanerPragma(Parse*, const char*, const char*);
 void sqlite3PcleanerThresholdPragma(Parse*, const char*, const char*);
 void sqlite3PcleanerStatsPragma(Parse*, const char*, const char*);

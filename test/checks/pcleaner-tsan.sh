@@ -1,10 +1,11 @@
 #!/bin/sh
-# THREAD mode of the page cleaner (PRAGMA page_cleaner=thread, in
-# src/pcleaner/pcleaner.c) under ThreadSanitizer.  In that mode the writing thread
-# runs the cleaner's batches and the pager's one-page spills, but their
-# writes to the database and WAL files go to a per-pager write queue that a
-# writer thread performs later with pwrite(); reads of queued pages are
-# served from the queue, and a failed queued write fails the transaction.
+# THREAD mode of the page cleaner (PRAGMA page_cleaner=thread, the write
+# queue of src/pcleaner/pcwqueue.c) under ThreadSanitizer.  In that mode
+# the writing thread runs the cleaner's batches and the pager's one-page
+# spills, but their writes to the database and WAL files go to a per-pager
+# write queue that a writer thread performs later with pwrite(); reads of
+# queued pages are served from the queue, and a failed queued write fails
+# the transaction.
 #
 # The driver test/checks/pcleaner-tsan.c, linked with the build's
 # amalgamation, runs with a 50-page cache, in journal modes DELETE, WAL and

@@ -7,7 +7,7 @@
 #   OUT/plrec.so    the system-call recorder of the power-loss simulator;
 # and with --broken, for the harnesses' self-test, two deliberately broken
 # libraries from BUILDDIR/sqlite3.c (SQLITE_PCLEANER_TEST_BREAK, see
-# src/pcleaner/pcleaner.c), built in parallel:
+# src/pcleaner/pcleaner.h), built in parallel:
 #   OUT/broken1/libsqlite3.so.0   a commit can return before its queue is
 #                                 written;
 #   OUT/broken2/libsqlite3.so.0   batches write pages before their journal
