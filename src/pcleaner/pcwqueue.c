@@ -83,6 +83,7 @@
 #define PCW_WAL         1   /* aFile[] index of the WAL file */
 #define PCW_WAL_HDR    32   /* Bytes of the WAL header (wal.c WAL_HDRSIZE) */
 #define PCW_FRAME_HDR  24   /* Bytes of a frame header (WAL_FRAME_HDRSIZE) */
+#define PCW_BUF_MAX    (((u64)1)<<30)  /* Largest buffer of a queue, bytes */
 #define PCW_RUN_MAX    (256*1024)   /* Most bytes of one write call */
 #define PCW_REFILL_DIV  8   /* A full queue waits for 1/8 of its entries */
 #define PCW_PUBLISH_MIN 32  /* Spills handed to the writer thread at once */
@@ -1019,9 +1020,22 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   pcwResetIfEmpty(q);
   pcwFreeBuffers(q);
   q->szPage = 0;
+  /* The buffer's size is a u32: a queue that would need more than
+  ** PCW_BUF_MAX bytes (page_cleaner_queue=65536 at page size 65536 asks
+  ** for 4 GiB) holds as many pages as PCW_BUF_MAX takes; a full queue
+  ** only makes the writing thread wait (doc/pcleaner.md) */
+  if( (u64)nPageMax*(szPage+PCW_FRAME_HDR)+PCW_WAL_HDR+2*(u64)szPage
+        >PCW_BUF_MAX ){
+    nPageMax = (int)((PCW_BUF_MAX-PCW_WAL_HDR-2*(u64)szPage)
+                     /(szPage+PCW_FRAME_HDR));
+  }
+  testcase( (u64)nPageMax*(szPage+PCW_FRAME_HDR)+PCW_WAL_HDR+2*(u64)szPage
+              ==PCW_BUF_MAX );
+  assert( nPageMax>0 );
   while( nEntry<2*(u32)nPageMax+2 ) nEntry *= 2;
   q->nBuf = (u32)nPageMax*(u32)(szPage+PCW_FRAME_HDR) + PCW_WAL_HDR
             + 2*(u32)szPage;
+  assert( q->nBuf<=PCW_BUF_MAX );
   q->aBuf = (u8*)sqlite3Malloc(q->nBuf);
   q->aEntry = (PcwEntry*)sqlite3MallocZero(nEntry*sizeof(PcwEntry));
   q->aHash = (u64*)sqlite3MallocZero(2*nEntry*sizeof(u64));
