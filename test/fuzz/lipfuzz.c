@@ -2805,7 +2805,12 @@ static void csStep(sqlite3 *db, sqlite3_stmt *pStmt, Res *pRes, int nMax){
       pRes->azRow = sqlite3_realloc64(pRes->azRow, sizeof(char*)*pRes->nAlloc);
       if( pRes->azRow==0 ){ fprintf(stderr, "out of memory\n"); exit(2); }
     }
-    pRes->azRow[pRes->nRow] = sqlite3_str_finish(s);
+    /* sqlite3_str_finish() returns NULL for an empty string too (a row of
+    ** one empty text): only an error code means memory ran out */
+    if( sqlite3_str_errcode(s) ){ fprintf(stderr, "out of memory\n"); exit(2); }
+    pRes->azRow[pRes->nRow] = sqlite3_str_length(s)>0 ?
+        sqlite3_str_finish(s) : (sqlite3_free(sqlite3_str_finish(s)),
+                                 sqlite3_mprintf("%s", ""));
     if( pRes->azRow[pRes->nRow]==0 ){
       fprintf(stderr, "out of memory\n"); exit(2);
     }
