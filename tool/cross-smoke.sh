@@ -51,7 +51,7 @@ for host in "$@"; do
   esac
   # 1. The shell runs.
   v=$(run "$b/sqlite3" :memory: 'PRAGMA lipsqlite_version; SELECT sqlite_version();' 2>&1 | tr '\n' ' ')
-  [ "$v" = "$(cat "$top/VERSION") 3.53.4 " ] && ok "shell runs: $v" || fail "shell: '$v'"
+  [ "$v" = "$(cat "$top/VERSION") $(sed 's/+.*//' "$top/VERSION") " ] && ok "shell runs: $v" || fail "shell: '$v'"
   # 2. A star join: Bloom filters in the plan, same rows off and on.
   db=$b/smoke.db
   rm -f "$db"
