@@ -94,17 +94,36 @@ void sqlite3ForkResultText(Parse *pParse, const char *z){
 }
 
 /*
-** Code an OP_ResultRow that returns the 8-byte value at p8, loaded by
-** opcode op (OP_Int64 or OP_Real) as a P4 of type p4type, as the result of
-** a PRAGMA.
+** Code an OP_Int64 that loads iVal into register iDest; return its address.
+**
+** Upstream 3.54 changed how OP_Int64 and OP_Real carry their value: in P1
+** and P3, coded by sqlite3VdbeAddInt64() and sqlite3VdbeAddDouble(), instead
+** of an 8-byte P4 copy (P4_INT64, P4_REAL) coded by sqlite3VdbeAddOp4Dup8().
+** This and sqlite3ForkAddReal() follow whichever the tree has, so that the
+** modules build on both and a rebase does not edit them.
 */
-static void forkResultDup8(Parse *pParse, int op, const u8 *p8, int p4type){
-  Vdbe *v = forkResultVdbe(pParse);
-  assert( (op==OP_Int64 && p4type==P4_INT64)
-       || (op==OP_Real && p4type==P4_REAL) );
-  if( v==0 ) return;
-  sqlite3VdbeAddOp4Dup8(v, op, 0, 1, 0, p8, p4type);
-  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
+int sqlite3ForkAddInt64(Vdbe *v, int iDest, i64 iVal){
+  assert( v!=0 && iDest>0 );
+#ifdef P4_INT64
+  return sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, iDest, 0, (const u8*)&iVal,
+                               P4_INT64);
+#else
+  return sqlite3VdbeAddInt64(v, iDest, iVal);
+#endif
+}
+
+/*
+** Code an OP_Real that loads rVal into register iDest; return its address.
+** See sqlite3ForkAddInt64().
+*/
+int sqlite3ForkAddReal(Vdbe *v, int iDest, double rVal){
+  assert( v!=0 && iDest>0 );
+#ifdef P4_REAL
+  return sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, iDest, 0, (const u8*)&rVal,
+                               P4_REAL);
+#else
+  return sqlite3VdbeAddDouble(v, iDest, rVal);
+#endif
 }
 
 /*
@@ -112,7 +131,10 @@ static void forkResultDup8(Parse *pParse, int op, const u8 *p8, int p4type){
 ** result of a PRAGMA.
 */
 void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
-  forkResultDup8(pParse, OP_Int64, (const u8*)&iVal, P4_INT64);
+  Vdbe *v = forkResultVdbe(pParse);
+  if( v==0 ) return;
+  sqlite3ForkAddInt64(v, 1, iVal);
+  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
 }
 
 /*
@@ -120,7 +142,10 @@ void sqlite3ForkResultInt(Parse *pParse, i64 iVal){
 ** of a PRAGMA.
 */
 void sqlite3ForkResultReal(Parse *pParse, double r){
-  forkResultDup8(pParse, OP_Real, (const u8*)&r, P4_REAL);
+  Vdbe *v = forkResultVdbe(pParse);
+  if( v==0 ) return;
+  sqlite3ForkAddReal(v, 1, r);
+  sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
 }
 
 /*
@@ -194,8 +219,7 @@ void sqlite3ForkLoadInts(Parse *pParse, int iReg, const i64 *aVal, int n){
   assert( pParse->nMem>=iReg+n-1 );
   if( v==0 ) return;
   for(i=0; i<n; i++){
-    sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, iReg+i, 0, (const u8*)&aVal[i],
-                          P4_INT64);
+    sqlite3ForkAddInt64(v, iReg+i, aVal[i]);
   }
 }
 

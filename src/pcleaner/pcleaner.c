@@ -419,8 +419,7 @@ void sqlite3PcleanerStatsPragma(
     assert( p->eMode<ArraySize(azCleanerMode) );
     sqlite3VdbeLoadString(v, 1, db->aDb[i].zDbSName);
     sqlite3VdbeLoadString(v, 2, azCleanerMode[p->eMode]);
-    sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, 3, 0, (const u8*)&p->rThreshold,
-                          P4_REAL);
+    sqlite3ForkAddReal(v, 3, p->rThreshold);
     aVal[0] = p->nBatch;
     aVal[1] = p->nPage;
     aVal[2] = p->nUsec;
