@@ -93,38 +93,23 @@ void sqlite3ForkResultText(Parse *pParse, const char *z){
   sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 1);
 }
 
+#ifdef P4_INT64
 /*
-** Code an OP_Int64 that loads iVal into register iDest; return its address.
-**
-** Upstream 3.54 changed how OP_Int64 and OP_Real carry their value: in P1
-** and P3, coded by sqlite3VdbeAddInt64() and sqlite3VdbeAddDouble(), instead
-** of an 8-byte P4 copy (P4_INT64, P4_REAL) coded by sqlite3VdbeAddOp4Dup8().
-** This and sqlite3ForkAddReal() follow whichever the tree has, so that the
-** modules build on both and a rebase does not edit them.
+** Code an OP_Int64 (OP_Real) that loads iVal (rVal) into register iDest;
+** return its address.  Upstream up to 3.53 carries the value in an 8-byte
+** P4 copy; see lipsqlite.h for 3.54 on.
 */
 int sqlite3ForkAddInt64(Vdbe *v, int iDest, i64 iVal){
-  assert( v!=0 && iDest>0 );
-#ifdef P4_INT64
+  assert( iDest>0 );
   return sqlite3VdbeAddOp4Dup8(v, OP_Int64, 0, iDest, 0, (const u8*)&iVal,
                                P4_INT64);
-#else
-  return sqlite3VdbeAddInt64(v, iDest, iVal);
-#endif
 }
-
-/*
-** Code an OP_Real that loads rVal into register iDest; return its address.
-** See sqlite3ForkAddInt64().
-*/
 int sqlite3ForkAddReal(Vdbe *v, int iDest, double rVal){
-  assert( v!=0 && iDest>0 );
-#ifdef P4_REAL
+  assert( iDest>0 );
   return sqlite3VdbeAddOp4Dup8(v, OP_Real, 0, iDest, 0, (const u8*)&rVal,
                                P4_REAL);
-#else
-  return sqlite3VdbeAddDouble(v, iDest, rVal);
-#endif
 }
+#endif /* P4_INT64 */
 
 /*
 ** Code an OP_ResultRow that returns the single integer value iVal as the
