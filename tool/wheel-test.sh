@@ -33,8 +33,9 @@ top=$(cd "$here/.." && pwd)
 [ $# -ge 1 ] || { echo "usage: tool/wheel-test.sh BUILDDIR" >&2; exit 2; }
 build=$(cd "$1" 2>/dev/null && pwd) || { echo "lipsqlite: wheel-test: no build directory $1" >&2; exit 2; }
 dist=$build/wheel/dist
-version=$(cat "$top/VERSION")
-sqlite_version=$("$here/manifest-get.sh" upstream-version "$top/manifest")
+# The versions of the engine the wheels compile in (tool/wheel.sh reads the same).
+version=$("$here/build-version.sh" "$build" fork) || exit 2
+sqlite_version=$("$here/build-version.sh" "$build" upstream) || exit 2
 pythons=${PYTHON:-python3}
 cache=${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite}
 passed=0 failed=0 skipped=0

