@@ -5,7 +5,8 @@
 # Usage: tool/check-prereqs.sh PART[,PART...] [CC]
 #
 #   build   what ./configure and make need: tar, xz, sha256sum, patch, awk,
-#           sed, make and a working C compiler (CC, default cc).
+#           sed, make, curl or wget and a working C compiler (CC, default
+#           cc).
 #   tcl     Tcl with its development files (testfixture, make test).
 #   cmocka  cmocka, for the unit tests of make test.
 #   test    all three: everything make test needs.
@@ -27,7 +28,7 @@ done
 want() { case $parts in *,$1,*) return 0 ;; esac; return 1; }
 
 # The packages of everything README.md's prerequisite line installs.
-all_pkgs="build-essential tcl-dev zlib1g-dev libcmocka-dev xz-utils patch"
+all_pkgs="build-essential tcl-dev zlib1g-dev libcmocka-dev xz-utils patch curl"
 missing=
 pkgs=
 lack() {  # lack WHAT PACKAGE
@@ -39,6 +40,9 @@ lack() {  # lack WHAT PACKAGE
 want build && for t in tar:tar xz:xz-utils sha256sum:coreutils patch:patch awk:gawk sed:sed make:make; do
   command -v "${t%%:*}" >/dev/null 2>&1 || lack "'${t%%:*}'" "${t#*:}"
 done
+# The pinned upstream tarball is downloaded once (tool/fetch-upstream.sh).
+want build && ! command -v curl >/dev/null 2>&1 && ! command -v wget >/dev/null 2>&1 &&
+  lack "'curl' or 'wget' (to download the pinned upstream source)" curl
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-prereqs.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -6,8 +6,10 @@
 # PATH, when given (configure's --with-sqlite-src), is a tarball or an unpacked
 # upstream tree.  Without it the tarball is looked for in the download cache
 # ($LIPSQLITE_CACHE, default ${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite) and
-# then fetched with `apt-get source --download-only` from any Debian source
-# package revision whose .orig.tar.xz has the pinned SHA-256.
+# then downloaded from the pool of a Debian mirror (the ones this machine's
+# apt sources name, $LIPSQLITE_MIRROR, deb.debian.org) and kept only if its
+# SHA-256 is the pinned one.  The system's configuration is read, never
+# changed; root is not needed.
 #
 # The pin is ./manifest, or the file $LIPSQLITE_MANIFEST names (configure
 # --patches=DIR with a DIR/manifest).
@@ -23,7 +25,6 @@ die() { echo "lipsqlite: $*" >&2; exit 1; }
 version=$(get upstream-version)
 checkin=$(get upstream-checkin)
 pkg=$(get debian-source)
-debver=$(get debian-version)
 tarball=$(get tarball)
 sha=$(get sha256)
 
@@ -63,51 +64,50 @@ if [ -f "$cache/$tarball" ]; then
   rm -f "$cache/$tarball"
 fi
 
-# 3. Debian's source package: any revision of $version whose orig tarball
-#    carries the pinned checksum (the checksum is the pin, not the revision).
-command -v apt-get >/dev/null 2>&1 || die "upstream source not found: no --with-sqlite-src, nothing in $cache, and no apt-get to fetch Debian's source package (see README: using an upstream release)"
+# 3. Debian's archive, by URL: the pool directory of the source package on
+#    the mirrors this machine's apt already uses (read, never written), then
+#    $LIPSQLITE_MIRROR and deb.debian.org.  Nothing on the system changes:
+#    the file goes to the cache, and only once its SHA-256 is the pin's.
+#    Debian's pool keeps an .orig.tar.xz for as long as any suite (or
+#    snapshot.debian.org, forever) carries a revision of that version.
+case $pkg in lib?*) pooldir=$(printf '%s' "$pkg" | cut -c1-4) ;; *) pooldir=$(printf '%s' "$pkg" | cut -c1) ;; esac
+pool="pool/main/$pooldir/$pkg/$tarball"
 
-find_revisions() {
-  # Print "VERSION" for every source stanza of $pkg $version-* whose
-  # Checksums-Sha256 lists $tarball with the pinned checksum; the manifest's
-  # revision first.
-  apt-cache showsrc "$pkg" 2>/dev/null | awk -v want="$version" -v tb="$tarball" -v sha="$sha" '
-    /^Package:/ { ver = ""; insha = 0 }
-    /^Version:/ { ver = $2 }
-    /^[A-Za-z0-9-]+:/ { insha = ($1 == "Checksums-Sha256:") ; next }
-    insha && $3 == tb && $1 == sha && index(ver, want "-") == 1 { print ver }
-  ' | sort -u | awk -v pref="$debver" '$0==pref {print; next} {rest = rest $0 "\n"} END {printf "%s", rest}'
+# The archive URIs of this machine's apt sources, deb822 and one-line
+# format, without the security archive; one per line.
+apt_uris() {
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -r "$f" ] && awk '/^URIs:/ { for (i = 2; i <= NF; i++) print $i }' "$f"
+  done
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -r "$f" ] && awk '$1 == "deb" || $1 == "deb-src" {
+        i = 2; if ($2 ~ /^\[/) { while ($i !~ /\]$/) i++; i++ } print $i }' "$f"
+  done
 }
 
-revs=$(find_revisions)
-if [ -z "$revs" ] && [ "$(id -u)" = 0 ] && [ ! -f /etc/apt/sources.list.d/lipsqlite-src.sources ]; then
-  echo "lipsqlite: no deb-src entry carries $pkg $version; deriving one from this machine's apt sources" >&2
-  "$here/enable-deb-src.sh" >&2 || die "could not enable Debian source packages (tool/enable-deb-src.sh failed)"
-  revs=$(find_revisions)
-fi
-if [ -z "$revs" ]; then
-  known=$(apt-cache showsrc "$pkg" 2>/dev/null | awk '/^Version:/ {printf "%s ", $2}')
-  die "no Debian source package revision of $pkg $version with $tarball SHA-256 $sha is known to apt (known: ${known:-none}; as root run tool/enable-deb-src.sh, or pass --with-sqlite-src=PATH)"
+if command -v curl >/dev/null 2>&1; then
+  download() { curl -fsSL --retry 2 --connect-timeout 20 -o "$2" "$1"; }
+elif command -v wget >/dev/null 2>&1; then
+  download() { wget -q -T 20 -O "$2" "$1"; }
+else
+  die "upstream source not found: no --with-sqlite-src, nothing in $cache, and neither curl nor wget to download $tarball (install curl, or pass --with-sqlite-src=PATH)"
 fi
 
+mirrors=$( { apt_uris 2>/dev/null; [ -z "${LIPSQLITE_MIRROR:-}" ] || echo "$LIPSQLITE_MIRROR"; echo "http://deb.debian.org/debian"; } \
+  | grep -v -- '-security' | sed 's:/*$::' | awk '!seen[$0]++')
 mkdir -p "$cache" || die "cannot create download cache $cache"
-for rev in $revs; do
-  tmp=$(mktemp -d "$cache/dl.XXXXXX")
-  echo "lipsqlite: fetching Debian source package $pkg=$rev" >&2
-  if (cd "$tmp" && chmod 755 . && apt-get source --download-only -qq "$pkg=$rev" >/dev/null 2>"$tmp/.err"); then
-    if [ -f "$tmp/$tarball" ]; then
-      got=$(sha_of "$tmp/$tarball")
-      if [ "$got" = "$sha" ]; then
-        mv "$tmp/$tarball" "$cache/$tarball"
-        rm -rf "$tmp"
-        echo "tarball $cache/$tarball"
-        exit 0
-      fi
-      echo "lipsqlite: $pkg=$rev: $tarball has SHA-256 $got, not the pinned $sha" >&2
+tmp=$(mktemp "$cache/dl.XXXXXX") || die "cannot write to the download cache $cache"
+trap 'rm -f "$tmp"' EXIT
+for m in $mirrors; do
+  echo "lipsqlite: fetching $m/$pool" >&2
+  if download "$m/$pool" "$tmp" 2>/dev/null; then
+    got=$(sha_of "$tmp")
+    if [ "$got" = "$sha" ]; then
+      mv "$tmp" "$cache/$tarball"
+      echo "tarball $cache/$tarball"
+      exit 0
     fi
-  else
-    echo "lipsqlite: apt-get source $pkg=$rev failed: $(grep -v '^W:' "$tmp/.err" | head -n 1)" >&2
+    echo "lipsqlite: $m/$pool has SHA-256 $got, not the pinned $sha" >&2
   fi
-  rm -rf "$tmp"
 done
-die "no Debian source package revision of $pkg $version delivered $tarball with SHA-256 $sha"
+die "could not download $tarball with SHA-256 $sha from ${mirrors:-no mirror}: fetch it from any Debian mirror's $pool (or snapshot.debian.org) and run ./configure --with-sqlite-src=FILE"

@@ -69,4 +69,49 @@ if [ -f "$tmp/b6/.prepared" ] || [ -d "$tmp/b6/sqlite" ]; then
   echo "FAIL bad-patch left a tree behind"; fails=$((fails + 1))
 fi
 
+# No curl and no wget, and nothing in the download cache: one line saying
+# what to install or pass.
+for f in "$tmp"/bin/curl "$tmp"/bin/wget; do rm -f "$f"; done
+expect_fail no-downloader "neither curl nor wget" \
+  env PATH="$tmp/bin" LIPSQLITE_CACHE="$tmp/emptycache" tool/fetch-upstream.sh
+
+# Obtaining the source changes nothing on the system: with an empty
+# download cache the tarball is downloaded (checked against the pin) and
+# /etc/apt is as it was.
+apt_state() { find /etc/apt -newer "$tmp/stamp" 2>/dev/null; ls -la /etc/apt /etc/apt/sources.list.d 2>/dev/null; }
+touch "$tmp/stamp"; sleep 1
+before=$(apt_state)
+if line=$(LIPSQLITE_CACHE="$tmp/cache" tool/fetch-upstream.sh 2>"$tmp/fetch.err"); then
+  pinned=$(tool/manifest-get.sh sha256 manifest)
+  got=$(sha256sum "${line#tarball }" | awk '{print $1}')
+  if [ "$got" = "$pinned" ]; then echo "ok   fetch: ${line#tarball }"; else echo "FAIL fetch: $got is not the pin"; fails=$((fails + 1)); fi
+else
+  echo "FAIL fetch into an empty cache: $(tail -n 1 "$tmp/fetch.err")"; fails=$((fails + 1))
+fi
+if [ "$(apt_state)" != "$before" ]; then
+  echo "FAIL fetching the source changed /etc/apt"; fails=$((fails + 1))
+else
+  echo "ok   /etc/apt unchanged"
+fi
+
+# A second --builddir keeps ./Makefile (which drives the first) and writes
+# its own make file; flags of the top-level make file are separate words.
+rm -rf "$tmp/repo/patches" && cp -r patches "$tmp/repo/patches"
+if (cd "$tmp/repo" && ./configure --builddir=build-a --with-sqlite-src="${srcline#* }" --disable-tcl >/dev/null 2>&1 &&
+    ./configure --builddir=build-b --with-sqlite-src="${srcline#* }" --disable-tcl > "$tmp/second.out" 2>&1); then
+  if grep -qx "BUILD    = $tmp/repo/build-a" "$tmp/repo/Makefile" && [ -f "$tmp/repo/build-b/lipsqlite.mk" ] &&
+     grep -q "make -f $tmp/repo/build-b/lipsqlite.mk" "$tmp/second.out"; then
+    echo "ok   second-builddir: ./Makefile kept, build-b/lipsqlite.mk written"
+  else
+    echo "FAIL second-builddir: $(tail -n 1 "$tmp/second.out")"; fails=$((fails + 1))
+  fi
+  flags=$(make -n -s -f "$tmp/repo/Makefile" leave-one-out QUICK=1 COMPILE=1 2>/dev/null)
+  case $flags in
+    *"--quick --compile"*) echo "ok   make-flags: --quick --compile" ;;
+    *) echo "FAIL make-flags: $flags"; fails=$((fails + 1)) ;;
+  esac
+else
+  echo "FAIL second-builddir: configure failed"; fails=$((fails + 1))
+fi
+
 [ $fails = 0 ]
