@@ -21,6 +21,9 @@
 #       write the build's view of these modules into TREE/src:
 #       lipsqlite_modules.h, lipsqlite.files, lipsqlite.mk, lipsqlite.ctime
 #       and lipsqlite.pragmas (files that did not change are not touched)
+#   tool/modules.sh names
+#       check that each module's patches and files carry its name (also
+#       done by resolve, hence by every ./configure and make)
 #   tool/modules.sh owners KIND FILE
 #       the modules that list FILE as a KIND (test, unit, check)
 set -eu
@@ -55,6 +58,25 @@ ordered() {
   } | tsort 2>/dev/null || die "the \"requires\" lines of src/*/module form a cycle"
 }
 
+# Every module carries its one name: each patch is "NNNN-MODULE.patch" or
+# "NNNN-MODULE-WHAT.patch", and each file of a feature module (all but the
+# shared hooks: build, core, shell) has MODULE in its name ("-" written "_"
+# or left out: session-fix's test_session_fix.c).  Prints one line per
+# name that does not and fails; prints nothing when all do.
+names() {
+  records | awk -F'\t' '
+    $2 == "patch" || $2 == "testpatch" {
+      if ($3 !~ ("^[0-9][0-9][0-9][0-9]-" $1 "(-[a-z0-9-]+)?\\.patch$")) {
+        printf "lipsqlite: modules: %s: patch %s is not named %s (NNNN-%s[-WHAT].patch)\n", $1, $3, $1, $1; bad = 1 }
+    }
+    $2 ~ /^(header|library|shell|test|unit)$/ && $1 !~ /^(build|core|shell)$/ {
+      m1 = $1; m2 = $1; gsub(/-/, "_", m1); gsub(/-/, "", m2)
+      if (index($3, $1) == 0 && index($3, m1) == 0 && index($3, m2) == 0) {
+        printf "lipsqlite: modules: %s: %s %s does not carry the module name %s\n", $1, $2, $3, $1; bad = 1 }
+    }
+    END { exit bad }' >&2
+}
+
 get() {  # get MODULE KEY
   records | awk -F'\t' -v m="$1" -v k="$2" '$1 == m && $2 == k { print $3 }'
 }
@@ -76,7 +98,10 @@ case $cmd in
   owners)
     [ $# = 2 ] || die "usage: tool/modules.sh owners KIND FILE"
     records | awk -F'\t' -v k="$1" -v f="$2" '$2 == k && $3 == f { print $1 }' ;;
+  names)
+    names ;;
   resolve)
+    names || die "rename the files above, or the module (one name per feature: doc/architecture.md)"
     recs=$(records) || exit 1
     order=$(ordered) || exit 1
     printf '%s\n' "$@" > "${TMPDIR:-/tmp}/lipsqlite-series.$$"
@@ -134,7 +159,7 @@ case $cmd in
           print "header lipsqlite_modules.h" > fl
           hdrs = " $(TOP)/src/lipsqlite.h $(TOP)/src/lipsqlite_modules.h"
         }
-        conn = ""; init = ""; prag = ""
+        conn = ""; init = ""; prag = ""; ncol = ""
         for (i = 1; i <= n; i++) {
           k = vals(i, "header", a)
           for (j = 1; j <= k; j++) if (a[j] != "lipsqlite.h") {
@@ -173,15 +198,21 @@ case $cmd in
             }
             print "\n  NAME: " c[1] "\n  TYPE: FORK" > pr
             f = c[3]; gsub(/,/, " ", f); print "  FLAG: " f > pr
-            if (np >= 4) { f = c[4]; gsub(/,/, " ", f); print "  COLS: " f > pr }
+            if (np >= 4) {
+              f = c[4]; gsub(/,/, " ", f); print "  COLS: " f > pr
+              ncol = ncol "\n#define LIPSQLITE_NCOL_" toupper(c[1]) " " split(c[4], cc, ",")
+            }
           }
           k = vals(i, "ctime", a)
           for (j = 1; j <= k; j++) print a[j] > ct
         }
+        # C89 has no empty struct: a build whose modules keep no
+        # per-connection state (the core alone) gets a placeholder.
+        if (conn == "") conn = " \\\n  u8 notUsed1;"
         print "\n/* Members of struct ForkConn */\n#define LIPSQLITE_MODULE_CONN" conn > h
         print "\n/* Set the members above of connection db to their defaults */\n#define LIPSQLITE_MODULE_CONN_INIT(db)" init > h
         print "\n/* The PRAGMAs of TYPE FORK and their handlers, for sqlite3ForkPragma() */\n#define LIPSQLITE_MODULE_PRAGMAS" prag > h
-        print "\n/* The names of the modules of this build */\n#define LIPSQLITE_MODULES \"" mods "\"" > h
+        print "\n/* The number of result columns of each PRAGMA with a COLUMNS list */" ncol > h
         print "LIPSQLITE_HDR =" hdrs > mk
         print "LIPSQLITE_SRC =" srcs > mk
         print "LIPSQLITE_OBJ =" objs > mk
@@ -193,5 +224,5 @@ case $cmd in
       cmp -s "$tmp/$f" "$tree/src/$f" || cp "$tmp/$f" "$tree/src/$f"
     done ;;
   *)
-    die "usage: tool/modules.sh list|get|patches|owners|resolve|generate ..." ;;
+    die "usage: tool/modules.sh list|get|patches|names|owners|resolve|generate ..." ;;
 esac

@@ -36,7 +36,6 @@
 */
 void sqlite3ForkConnInit(sqlite3 *db){
   memset(&db->fork, 0, sizeof(db->fork));
-  db->fork.bOpen = 1;
   LIPSQLITE_MODULE_CONN_INIT(db)
 }
 

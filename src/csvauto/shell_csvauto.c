@@ -14,7 +14,7 @@
 **
 ** This file is not compiled on its own: tool/mkshellc.tcl includes it into
 ** shell.c (an "INCLUDE shell_csvauto.c" line that patch
-** 0050-shell-import-auto.patch adds to src/shell.c.in, just before
+** 0050-csvauto.patch adds to src/shell.c.in, just before
 ** dotCmdImport()), so it sees the shell's ShellState, ImportCtx,
 ** cli_printf() and friends.  dotCmdImport() parses the options and opens
 ** the input as usual, then hands the open input to csvautoImport().

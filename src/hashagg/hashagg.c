@@ -1034,15 +1034,18 @@ void sqlite3HashAggStatsPragma(
   const char *zRight
 ){
   HashAggStat *pS = &pParse->db->fork.hashagg.stat;
-  i64 aVal[4];
-  if( sqlite3ForkStatsBegin(pParse, zName, zRight, 4)==0 ) return;
+  i64 aVal[LIPSQLITE_NCOL_HASH_AGGREGATE_STATS];
+  if( sqlite3ForkStatsBegin(pParse, zName, zRight, ArraySize(aVal))==0 ){
+    return;
+  }
+  assert( ArraySize(aVal)==4 );
   if( pS->nRowHashed+pS->nRowSpilled>0 ){
     aVal[0] = pS->nGroup;
     aVal[1] = pS->nRowHashed;
     aVal[2] = pS->nRowSpilled;
     aVal[3] = pS->nBytePeak;
-    sqlite3ForkLoadInts(pParse, 1, aVal, 4);
-    sqlite3ForkStatsRow(pParse, 4);
+    sqlite3ForkLoadInts(pParse, 1, aVal, ArraySize(aVal));
+    sqlite3ForkStatsRow(pParse, ArraySize(aVal));
   }
   sqlite3ForkStatsEnd(pParse);
 }

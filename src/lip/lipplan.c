@@ -509,21 +509,23 @@ void sqlite3LipStatsPragma(
   static const char *const azStatus[] = { "built", "skipped", "disabled" };
   Vdbe *v;
   int i;
-  if( (v = sqlite3ForkStatsBegin(pParse, zName, zRight, 7))==0 ) return;
+  v = sqlite3ForkStatsBegin(pParse, zName, zRight, LIPSQLITE_NCOL_LIP_FILTER_STATS);
+  if( v==0 ) return;
   assert( pLip->nStat>=0 && pLip->nStat<=LIP_MAX_STAT );
   for(i=0; i<pLip->nStat; i++){
     LipStat *pS = &pLip->aStat[i];
-    i64 aVal[6];
+    i64 aVal[LIPSQLITE_NCOL_LIP_FILTER_STATS-1];
     assert( pS->eStatus<ArraySize(azStatus) );
+    assert( ArraySize(aVal)==6 );
     aVal[0] = pS->iReg;
     aVal[1] = pS->nKey;
     aVal[2] = pS->nByte;
     aVal[3] = pS->nProbe;
     aVal[4] = pS->nReject;
     aVal[5] = pS->iRank;
-    sqlite3ForkLoadInts(pParse, 1, aVal, 6);
-    sqlite3VdbeLoadString(v, 7, azStatus[pS->eStatus]);
-    sqlite3ForkStatsRow(pParse, 7);
+    sqlite3ForkLoadInts(pParse, 1, aVal, ArraySize(aVal));
+    sqlite3VdbeLoadString(v, LIPSQLITE_NCOL_LIP_FILTER_STATS, azStatus[pS->eStatus]);
+    sqlite3ForkStatsRow(pParse, LIPSQLITE_NCOL_LIP_FILTER_STATS);
   }
   pLip->nStat = 0;
   sqlite3ForkStatsEnd(pParse);

@@ -13,7 +13,7 @@
 ** The proactive coarse-grained page cleaner of the lipsqlite fork: its
 ** policy (when to clean, which pages), the pager's hooks into it and its
 ** PRAGMAs.  The write queue of THREAD mode and its writer thread are in
-** pcwqueue.c (interface: pcwqueue.h).
+** pcleaner_queue.c (interface: pcleaner_queue.h).
 **
 ** When a write transaction outgrows the page cache, stock SQLite reclaims
 ** one dirty page at a time: the page cache's stress callback (pagerStress()
@@ -35,7 +35,7 @@
 **            spills, are run by the writing thread as in sync mode, but
 **            their writes to the database and WAL files are copied into a
 **            bounded write queue and performed, in order, by a writer
-**            thread (pcwqueue.c), so the system calls
+**            thread (pcleaner_queue.c), so the system calls
 **            leave the transaction's thread.  In a rollback-journal mode a
 **            batch here takes only the pages that need no journal sync.
 **            The writer thread never uses the connection: any connection
@@ -61,12 +61,6 @@
 # include <time.h>
 # include <sys/time.h>
 #endif
-
-/*
-** The columns of PRAGMA page_cleaner_stats (its "pragma" line in
-** src/pcleaner/module).
-*/
-#define PCLEANER_STATS_COLS 11
 
 /*
 ** After a batch that was not written (too few reclaimable pages, or the
@@ -407,12 +401,12 @@ void sqlite3PcleanerStatsPragma(
   sqlite3 *db = pParse->db;
   Vdbe *v;
   int i;
-  v = sqlite3ForkStatsBegin(pParse, zName, zRight, PCLEANER_STATS_COLS);
+  v = sqlite3ForkStatsBegin(pParse, zName, zRight, LIPSQLITE_NCOL_PAGE_CLEANER_STATS);
   if( v==0 ) return;
   for(i=0; i<db->nDb; i++){
     Btree *pBt = db->aDb[i].pBt;
     PCleaner *p;
-    i64 aVal[PCLEANER_STATS_COLS-3];
+    i64 aVal[LIPSQLITE_NCOL_PAGE_CLEANER_STATS-3];
     if( pBt==0 ) continue;
     p = sqlite3PagerCleaner(sqlite3BtreePager(pBt));
     if( p->pPager==0 ) continue;         /* No write transaction yet */
@@ -427,7 +421,7 @@ void sqlite3PcleanerStatsPragma(
     assert( ArraySize(aVal)==4+ArraySize(p->aQueueStat) );
     sqlite3PcwStats(p, &aVal[4]);
     sqlite3ForkLoadInts(pParse, 4, aVal, ArraySize(aVal));
-    sqlite3ForkStatsRow(pParse, PCLEANER_STATS_COLS);
+    sqlite3ForkStatsRow(pParse, LIPSQLITE_NCOL_PAGE_CLEANER_STATS);
   }
   sqlite3ForkStatsEnd(pParse);
 }

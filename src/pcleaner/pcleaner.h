@@ -12,7 +12,7 @@
 **
 ** The proactive coarse-grained page cleaner (pcleaner.c; the hooks of
 ** patch 0025 in pager.c, pcache.c, btree.c and os_unix.c).  The interface
-** of its write queue is pcwqueue.h, which needs the types of this header
+** of its write queue is pcleaner_queue.h, which needs the types of this header
 ** and comes after it in src/pcleaner/module.
 */
 #ifndef SQLITE_PCLEANER_H
@@ -74,7 +74,7 @@
 **
 **   1   the writer thread marks each run of queued writes done before it
 **       writes it, so a commit can return before its queue is written
-**       (pcwWriteRange() in pcwqueue.c);
+**       (pcwWriteRange() in pcleaner_queue.c);
 **   2   a batch writes pages whose journal records are not yet synced, and
 **       does not sync the journal first (pcleanerBatch() in pcleaner.c).
 */
@@ -96,7 +96,7 @@ struct PCleaner {
   int nRetry;               /* Page allocations before looking again */
   Pager *pPager;            /* The pager this state belongs to */
   PCache *pCache;           /* Its page cache */
-  PcwQueue *pQueue;         /* Write queue (pcwqueue.c) if eMode is THREAD */
+  PcwQueue *pQueue;         /* Write queue (pcleaner_queue.c) if eMode is THREAD */
   i64 nBatch;               /* Batches written */
   i64 nPage;                /* Pages written by those batches */
   i64 nUsec;                /* Microseconds spent writing them */

@@ -22,7 +22,7 @@
 ** returns the fraction done in parts per million, or -1 if not known.  The
 ** value is far outside upstream's range of SQLITE_STMTSTATUS_* codes (a
 ** stock library must not be asked for it: it does not check the code).
-** The shell has its own copy of the value (src/shell_progress.c).
+** The shell has its own copy of the value (src/shell_progressbar.c).
 */
 #define SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS 0x4c495002
 #define FORK_PROGRESS_NCSR 8  /* Candidate loops remembered per statement */

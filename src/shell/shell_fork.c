@@ -16,7 +16,7 @@
 **      "sqlite3 --version" and ".version" print;
 **   *  the progress bar that the fork's shell features draw on a terminal
 **      (ShellBar: ".import --auto", src/csvauto/shell_csvauto.c, and long
-**      statements, src/progressbar/shell_progress.c);
+**      statements, src/progressbar/shell_progressbar.c);
 **   *  the dot-command ".progressbar on|off ?DELAY-MS?" that switches it.
 **
 ** This file is not compiled on its own: tool/mkshellc.tcl includes it into

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The progress bar of long statements (src/progressbar/shell_progress.c, the fraction
+# The progress bar of long statements (src/progressbar/shell_progressbar.c, the fraction
 # from sqlite3_stmt_status(), src/progress/progress.c) and of .import --auto
 # (src/csvauto/shell_csvauto.c): on a terminal
 # (a pseudo-terminal made by script(1), and a tmux pane whose screen is

@@ -1,5 +1,5 @@
 /*
-** Regression test for CVE-2026-50813 (patches/0030-session-varint-range.patch):
+** Regression test for CVE-2026-50813 (patches/0030-session-fix.patch):
 ** a changeset whose TEXT or BLOB length is a varint out of the range of an
 ** int must make sqlite3changeset_concat() and sqlite3changegroup_add()
 ** return SQLITE_CORRUPT, without reading outside the changeset.  This file

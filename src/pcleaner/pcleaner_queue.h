@@ -11,7 +11,7 @@
 *************************************************************************
 **
 ** The write queue of PRAGMA page_cleaner=THREAD and its writer thread
-** (pcwqueue.c): the interface that the cleaner (pcleaner.c) and the hooks
+** (pcleaner_queue.c): the interface that the cleaner (pcleaner.c) and the hooks
 ** of patch 0025 (pager.c, os_unix.c) use.  It needs the types of
 ** pcleaner.h, which comes before it in src/pcleaner/module.
 **
@@ -19,10 +19,10 @@
 ** not 0 exactly when PCleaner.eMode is PCLEANER_THREAD).  Every function
 ** below runs in the thread that uses the pager (the "writing thread"),
 ** under the connection's mutex or the shared b-tree's mutex; only the
-** writer thread inside pcwqueue.c runs beside it.
+** writer thread inside pcleaner_queue.c runs beside it.
 */
-#ifndef SQLITE_PCWQUEUE_H
-#define SQLITE_PCWQUEUE_H
+#ifndef SQLITE_PCLEANER_QUEUE_H
+#define SQLITE_PCLEANER_QUEUE_H
 
 /*
 ** True if this build can run a writer thread: PRAGMA page_cleaner=THREAD
@@ -113,4 +113,4 @@ void sqlite3PcwStats(PCleaner *p, i64 *aOut);
 void sqlite3PcleanerSpill(PCleaner *p, int bOn);
 int sqlite3PcleanerFlush(PCleaner *p);
 
-#endif /* SQLITE_PCWQUEUE_H */
+#endif /* SQLITE_PCLEANER_QUEUE_H */

@@ -11,7 +11,7 @@
 *************************************************************************
 **
 ** The write queue of the page cleaner's THREAD mode and its writer thread
-** (interface: pcwqueue.h; the cleaner that feeds it: pcleaner.c).
+** (interface: pcleaner_queue.h; the cleaner that feeds it: pcleaner.c).
 **
 ** page_cleaner=THREAD: write-behind.  The writing thread runs each batch
 ** exactly as in sync mode (sqlite3PagerCleanerWrite(): the same journal
@@ -1058,7 +1058,7 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
 }
 
 /*
-** Create the write queue of cleaner p (pcwqueue.h), without buffers,
+** Create the write queue of cleaner p (pcleaner_queue.h), without buffers,
 ** without its methods installed and without a writer thread: those come
 ** with the first write the queue takes (pcwActivate()), so that a
 ** connection whose transactions fit in its cache never gets a second
@@ -1130,7 +1130,7 @@ static int pcwActivate(PCleaner *p){
 
 /*
 ** Write everything queued, give the files back their methods, stop the
-** writer thread and free the queue of p, if it has one (pcwqueue.h).
+** writer thread and free the queue of p, if it has one (pcleaner_queue.h).
 */
 void sqlite3PcwStop(PCleaner *p){
   PcwQueue *q = p->pQueue;
@@ -1161,7 +1161,7 @@ void sqlite3PcwStop(PCleaner *p){
 
 /*
 ** Called when a write transaction starts: forget an error and the kept
-** entries of an earlier transaction (pcwqueue.h).
+** entries of an earlier transaction (pcleaner_queue.h).
 */
 void sqlite3PcwBegin(PCleaner *p){
   assert( p->pQueue!=0 && p->pQueue->bCapture==0 );
@@ -1189,7 +1189,7 @@ static int pcwPrepare(PCleaner *p){
 /*
 ** Run one batch of cleaner p, the list of pages pList, through the queue:
 ** sqlite3PagerCleanerWrite() with the writes captured, then one wake-up of
-** the writer thread (pcwqueue.h).  Return as sqlite3PagerCleanerWrite().
+** the writer thread (pcleaner_queue.h).  Return as sqlite3PagerCleanerWrite().
 ** If the queue cannot take writes (no buffers: out of memory; no writer
 ** thread), the batch is written directly.
 */
@@ -1210,7 +1210,7 @@ int sqlite3PcwBatch(PCleaner *p, PgHdr *pList, int bNeedSync){
 /*
 ** The write queue's statistics for PRAGMA page_cleaner_stats: writes
 ** queued, reads served from the queue, waits, microseconds waited
-** (pcwqueue.h).
+** (pcleaner_queue.h).
 */
 void sqlite3PcwStats(PCleaner *p, i64 *aOut){
   PcwQueue *q = p->pQueue;
@@ -1256,7 +1256,7 @@ int sqlite3PcleanerFlush(PCleaner *p){
 #else  /* !PCLEANER_HAVE_THREAD */
 /*
 ** A build without threads: PRAGMA page_cleaner=THREAD is an error and no
-** pager ever gets a write queue; these keep the interface of pcwqueue.h.
+** pager ever gets a write queue; these keep the interface of pcleaner_queue.h.
 */
 int sqlite3PcwStart(PCleaner *p){
   UNUSED_PARAMETER(p);

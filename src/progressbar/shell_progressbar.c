@@ -13,8 +13,8 @@
 ** lipsqlite: the shell's progress bar of long statements.
 **
 ** This file is not compiled on its own: tool/mkshellc.tcl includes it into
-** shell.c (an "INCLUDE shell_progress.c" line that patch
-** 0056-shell-query-progressbar.patch adds to src/shell.c.in before
+** shell.c (an "INCLUDE shell_progressbar.c" line that patch
+** 0056-progressbar.patch adds to src/shell.c.in before
 ** shellWriteQR()), so it sees the shell's ShellState, cli_printf(),
 ** upstream's progress_handler() and the bar of src/shell/shell_fork.c
 ** (ShellBar, shellBarInit(), shellBarStep(), shellBarEnd()).
