@@ -201,7 +201,7 @@ void sqlite3ForkLoadInts(Parse *pParse, int iReg, const i64 *aVal, int n){
   int i;
   assert( iReg>=1 && n>=0 );
   assert( pParse->nMem>=iReg+n-1 );
-  if( v==0 ) return;
+  if( NEVER(v==0) ) return;    /* The caller's sqlite3ForkStatsBegin() made it */
   for(i=0; i<n; i++){
     sqlite3ForkAddInt64(v, iReg+i, aVal[i]);
   }

@@ -60,7 +60,12 @@ expect_fail no-cmocka-make-test "sudo apt-get install libcmocka-dev" \
 # broken stops, naming that patch, and leaves no prepared tree.
 srcline=$(tool/fetch-upstream.sh) || { echo "FAIL cannot find the pinned source"; exit 1; }
 mkdir -p "$tmp/repo"
-tar -cf - --exclude=./build --exclude=./.git . | (cd "$tmp/repo" && tar -xf -)
+# (what git tracks: no build directory, make file or benchmark output)
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git ls-files -z --cached --others --exclude-standard | tar -cf - --null -T - | (cd "$tmp/repo" && tar -xf -)
+else
+  tar -cf - --exclude='./build*' --exclude=./Makefile --exclude=./bench/out --exclude='./bench/.stock*' . | (cd "$tmp/repo" && tar -xf -)
+fi
 first=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$tmp/repo/patches/series" | head -n 1)
 sed -i 's/^ \(.*[a-z]\)/ \1 lipsqlite-broken/' "$tmp/repo/patches/$first"
 expect_fail bad-patch "patch $first does not apply" \
