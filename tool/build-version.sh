@@ -8,6 +8,8 @@
 # has the versions of DIR/VERSION and of its upstream tree, not those of
 # ./VERSION and ./manifest, so the checks and scripts that compare what they
 # load, install or package with the build ask here.
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 usage() { echo "usage: tool/build-version.sh BUILDDIR fork|upstream" >&2; exit 2; }
 [ $# = 2 ] || usage
 case $2 in
@@ -16,8 +18,5 @@ case $2 in
   *) usage ;;
 esac
 v=$(sed -n "s/$re/\\1/p" "$f" 2>/dev/null | head -n 1)
-if [ -z "$v" ]; then
-  echo "lipsqlite: no $2 version in $f: run make first" >&2
-  exit 1
-fi
+[ -n "$v" ] || die "no $2 version in $f: run make first"
 printf '%s\n' "$v"

@@ -18,40 +18,38 @@
 # Prints "N passed, N failed" last; exits non-zero on any failure.  A
 # missing cross compiler or qemu is one clear error.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG=cross-smoke
 [ $# -ge 1 ] || { echo "usage: tool/cross-smoke.sh HOST... (aarch64-linux-gnu, arm-linux-gnueabihf)" >&2; exit 2; }
-passed=0 failed=0 skipped=0
-ok()   { echo "ok   $host: $*"; passed=$((passed+1)); }
-fail() { echo "FAIL $host: $*"; failed=$((failed+1)); }
-skip() { echo "skip $host: $*"; skipped=$((skipped+1)); }
 for host in "$@"; do
   case $host in
     aarch64-*) qarch=aarch64 darch=arm64 ;;
     arm-*hf|armv7*) qarch=arm darch=armhf ;;
-    *) echo "cross-smoke: unknown host '$host' (aarch64-linux-gnu or arm-linux-gnueabihf)" >&2; exit 2 ;;
+    *) die_with 2 "unknown host '$host' (aarch64-linux-gnu or arm-linux-gnueabihf)" ;;
   esac
   command -v "$host-gcc" >/dev/null 2>&1 ||
-    { echo "cross-smoke: $host-gcc not found (Debian: apt-get install gcc-$host)" >&2; exit 2; }
+    die_with 2 "$host-gcc not found (Debian: apt-get install gcc-$host)"
   command -v "qemu-$qarch" >/dev/null 2>&1 ||
-    { echo "cross-smoke: qemu-$qarch not found (Debian: apt-get install qemu-user)" >&2; exit 2; }
+    die_with 2 "qemu-$qarch not found (Debian: apt-get install qemu-user)"
   b=$top/build-$host
   run() { QEMU_LD_PREFIX=/usr/$host LD_LIBRARY_PATH=$b "qemu-$qarch" "$@"; }
   echo "== $host: configure and build in $b"
   if ! "$top/configure" --host="$host" --builddir="$b" --makefile="$b/lipsqlite.mk" --disable-tcl \
        > "$b.configure.log" 2>&1; then
-    tail -n 15 "$b.configure.log"; fail "configure --host=$host"; continue
+    tail -n 15 "$b.configure.log"; fail "$host: configure --host=$host"; continue
   fi
   if ! make -f "$b/lipsqlite.mk" lib shell amalgamation > "$b.make.log" 2>&1; then
-    tail -n 25 "$b.make.log"; fail "build"; continue
+    tail -n 25 "$b.make.log"; fail "$host: build"; continue
   fi
   mach=$(readelf -h "$b/sqlite3" 2>/dev/null | sed -n 's/^ *Machine: *//p')
   case $qarch:$mach in
-    aarch64:AArch64|arm:ARM) ok "built the library and shell for $mach" ;;
-    *) fail "the shell is not a $qarch binary (ELF machine '$mach')" ;;
+    aarch64:AArch64|arm:ARM) pass "$host: built the library and shell for $mach" ;;
+    *) fail "$host: the shell is not a $qarch binary (ELF machine '$mach')" ;;
   esac
   # 1. The shell runs.
   v=$(run "$b/sqlite3" :memory: 'PRAGMA lipsqlite_version; SELECT sqlite_version();' 2>&1 | tr '\n' ' ')
-  [ "$v" = "$(cat "$top/VERSION") $(sed 's/+.*//' "$top/VERSION") " ] && ok "shell runs: $v" || fail "shell: '$v'"
+  [ "$v" = "$(cat "$top/VERSION") $(sed 's/+.*//' "$top/VERSION") " ] && pass "$host: shell runs: $v" || fail "$host: shell: '$v'"
   # 2. A star join: Bloom filters in the plan, same rows off and on.
   db=$b/smoke.db
   rm -f "$db"
@@ -64,13 +62,13 @@ for host in "$@"; do
   q="SELECT count(*), sum(v) FROM f, d1, d2 WHERE f.x=d1.k AND f.y=d2.k AND d1.a=3 AND d2.b=2"
   plan=$(run "$b/sqlite3" "$db" "EXPLAIN QUERY PLAN $q" 2>&1)
   n=$(printf '%s\n' "$plan" | grep -c 'BLOOM FILTER ON')
-  [ "$n" -ge 2 ] && ok "EXPLAIN QUERY PLAN shows $n Bloom filters" || fail "no Bloom filters in the plan: $plan"
+  [ "$n" -ge 2 ] && pass "$host: EXPLAIN QUERY PLAN shows $n Bloom filters" || fail "$host: no Bloom filters in the plan: $plan"
   on=$(run "$b/sqlite3" "$db" "PRAGMA lip_filter=ON; $q" 2>&1)
   off=$(run "$b/sqlite3" "$db" "PRAGMA lip_filter=OFF; $q" 2>&1)
   want=$(printf '%s\n' "$q;" | "$top/build/sqlite3" "$db" 2>/dev/null || true)
-  [ -n "$on" ] && [ "$on" = "$off" ] && ok "star join: $on with filters on and off" ||
-    fail "star join: on '$on' off '$off'"
-  [ -z "$want" ] || [ "$want" = "$on" ] || fail "star join: the native build says '$want', $host says '$on'"
+  [ -n "$on" ] && [ "$on" = "$off" ] && pass "$host: star join: $on with filters on and off" ||
+    fail "$host: star join: on '$on' off '$off'"
+  [ -z "$want" ] || [ "$want" = "$on" ] || fail "$host: star join: the native build says '$want', $host says '$on'"
   # 3. A large transaction through a small page cache, with the page
   #    cleaner writing batches, commits intact.
   r=$(run "$b/sqlite3" "$db" "
@@ -82,8 +80,8 @@ for host in "$@"; do
     COMMIT;
     SELECT count(*) FROM big; PRAGMA integrity_check;
     SELECT 'batches=' || batches FROM pragma_page_cleaner_stats WHERE schema='main';" 2>&1 | tr '\n' ' ')
-  case $r in *"20000 ok batches="[1-9]*) ok "large transaction (20000 rows, cache_size=100, page_cleaner=sync) committed, integrity_check ok, ${r##*batches=}batches" ;;
-    *) fail "large transaction with the page cleaner: $r" ;; esac
+  case $r in *"20000 ok batches="[1-9]*) pass "$host: large transaction (20000 rows, cache_size=100, page_cleaner=sync) committed, integrity_check ok, ${r##*batches=}batches" ;;
+    *) fail "$host: large transaction with the page cleaner: $r" ;; esac
   # 4. The cmocka unit tests, cross-compiled.
   if printf '#include <stdarg.h>\n#include <stddef.h>\n#include <setjmp.h>\n#include <cmocka.h>\nint main(void){return 0;}\n' |
      "$host-gcc" -x c - -o "$b/cmocka-probe" -lcmocka > /dev/null 2>&1; then
@@ -92,16 +90,16 @@ for host in "$@"; do
       # AddressSanitizer options (UNIT_CFLAGS) are for native runs only.
       if ! "$host-gcc" -g -O0 -DSQLITE_DEBUG -DSQLITE_THREADSAFE=1 -I"$b" -I"$top/test/unit" \
            -o "$b/unit-$name" "$t" -lcmocka -lpthread -lm -ldl > "$b/unit-$name.log" 2>&1; then
-        tail -n 5 "$b/unit-$name.log"; fail "unit test $name does not build"; continue
+        tail -n 5 "$b/unit-$name.log"; fail "$host: unit test $name does not build"; continue
       fi
       out=$(cd "$b" && run "$b/unit-$name" 2>&1); rc=$?
-      if [ $rc = 0 ]; then ok "unit test $name: $(printf '%s\n' "$out" | grep -o 'PASSED  \] [0-9]* test' | head -n 1)"
-      else printf '%s\n' "$out" | tail -n 10; fail "unit test $name"; fi
+      if [ $rc = 0 ]; then pass "$host: unit test $name: $(printf '%s\n' "$out" | grep -o 'PASSED  \] [0-9]* test' | head -n 1)"
+      else printf '%s\n' "$out" | tail -n 10; fail "$host: unit test $name"; fi
     done
   else
-    skip "no libcmocka for $host (dpkg --add-architecture $darch; apt-get install libcmocka-dev:$darch): unit tests not run"
+    skip "$host: no libcmocka for $host (dpkg --add-architecture $darch; apt-get install libcmocka-dev:$darch): unit tests not run"
   fi
 done
-echo "cross-smoke: $skipped skipped"
+note "$skipped skipped"
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -24,9 +24,10 @@
 # terminal the progress is one updating line; on a pipe or a file there are
 # plain lines and no control characters.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG=demo
 build=${1:-$top/build}
-die() { echo "demo: $*" >&2; exit 1; }
 
 sf=${DEMO_SF:-0.2}
 query_name=${DEMO_QUERY:-Q3.2}
@@ -101,9 +102,9 @@ table() {
       } }'
 }
 
-# On a terminal, one line saying what runs now, cleared by "note"; nothing
+# On a terminal, one line saying what runs now, cleared by "busy" alone; nothing
 # on a pipe.
-note() {
+busy() {
   if [ $tty = 1 ]; then printf '\r%-70s\r' ''; [ $# = 0 ] || printf '%s' "$*"; fi
 }
 
@@ -267,10 +268,10 @@ echo "== 3. $query_name with PRAGMA lip_filter=OFF and =ON =="
   echo "SELECT *, printf('%.1f', 100.0 * rejected / max(probes, 1)) AS \"rejected %\""
   echo "  FROM pragma_lip_filter_stats;"
 } > "$out/runs.sql"
-note "running $query_name $((2 * runs + 2)) times ..."
+busy "running $query_name $((2 * runs + 2)) times ..."
 sql "$db" < "$out/runs.sql" > /dev/null 2> "$out/runs.err" ||
   die "running $query_name failed: $(cat "$out/runs.err")"
-note
+busy
 
 # Split each run's file into its rows and its time.
 for f in "$out"/q-O*-*.txt; do
@@ -383,7 +384,7 @@ for mode in $modes; do
     echo ".headers on"
     echo "SELECT '$mode' AS page_cleaner, * FROM pragma_page_cleaner_stats;"
   } > "$out/largetx-$mode.sql"
-  note "running $((ntx + 1)) transactions with page_cleaner=$mode ..."
+  busy "running $((ntx + 1)) transactions with page_cleaner=$mode ..."
   sql "$txdb" < "$out/largetx-$mode.sql" > /dev/null 2> "$out/largetx-$mode.err" ||
     die "the transactions with page_cleaner=$mode failed: $(cat "$out/largetx-$mode.err")"
   awk -F'|' -v mode="$mode" '$1 == "demo-time" { t[n++] = $2 } END {
@@ -397,7 +398,7 @@ for mode in $modes; do
     die "no timings in $out/largetx-$mode.times"
   if [ -s "$out/cleaner-stats.txt" ]; then sed 1d "$out/largetx-$mode.stats"; else cat "$out/largetx-$mode.stats"; fi >> "$out/cleaner-stats.txt"
 done
-note
+busy
 IFS='|' read -r jmode syncn < "$out/largetx-config.txt" || die "no configuration in $out/largetx-config.txt"
 case $syncn in 0) syncname=OFF ;; 1) syncname=NORMAL ;; 2) syncname=FULL ;; 3) syncname=EXTRA ;; *) syncname=$syncn ;; esac
 echo "t(k TEXT PRIMARY KEY, v TEXT, n INTEGER), cache_size=$cache_pages pages, page_cleaner_threshold=$threshold,"

@@ -18,9 +18,8 @@
 # failure prints one line naming the problem on stderr and exits non-zero.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
+. "$here/lib.sh"
 get() { "$here/manifest-get.sh" "$1" "${LIPSQLITE_MANIFEST:-$top/manifest}"; }
-die() { echo "lipsqlite: $*" >&2; exit 1; }
 
 version=$(get upstream-version)
 checkin=$(get upstream-checkin)
@@ -29,7 +28,6 @@ tarball=$(get tarball)
 sha=$(get sha256)
 
 command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (install coreutils)"
-sha_of() { sha256sum "$1" | awk '{print $1}'; }
 
 # 1. An explicit path.
 if [ $# -ge 1 ] && [ -n "$1" ]; then
@@ -53,7 +51,7 @@ if [ $# -ge 1 ] && [ -n "$1" ]; then
 fi
 
 # 2. The download cache.
-cache=${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite}
+cache=$(download_cache)
 if [ -f "$cache/$tarball" ]; then
   got=$(sha_of "$cache/$tarball")
   if [ "$got" = "$sha" ]; then

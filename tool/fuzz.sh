@@ -76,8 +76,8 @@
 # (lipfuzz's seed; default: from the clock, printed in its log).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-note() { echo "lipsqlite-fuzz: $*"; }
+. "$here/lib.sh"
+LIPSQLITE_PROG=lipsqlite-fuzz
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 # halt_on_error: the first report ends the program; exitcode distinct
 # from fuzzcheck's own fatal errors (1).
@@ -233,7 +233,7 @@ build_ours() {
   src=$(echo " $src " | sed 's| sqlite3\.c | sqlite3-fuzz.o |; s|^ ||; s| $||')
   case " $src " in
     *" sqlite3-fuzz.o "*) ;;
-    *) echo "lipsqlite-fuzz: upstream's FUZZCHECK_SRC names no sqlite3.c: '$src'"; return 1 ;;
+    *) note "upstream's FUZZCHECK_SRC names no sqlite3.c: '$src'"; return 1 ;;
   esac
   make -C "$bdir" --eval "$(cat "$here/lipfuzz.mk")" LIPSQLITE_TOP="$top" \
     LIPFUZZ_SAN="$bsan" FUZZCHECK_SRC="$src" "$@"
@@ -242,14 +242,13 @@ build_ours() {
 # run_jobs LISTFILE: run the jobs in LISTFILE (lines "BIN CORPUS LOG LABEL")
 # FUZZ_JOBS at a time, then add up their results into passed and failed.
 run_jobs() {
-  njobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
+  njobs=${FUZZ_JOBS:-$(ncpu)}
   xargs -n 4 -P "$njobs" sh "$here/fuzz.sh" --run-one < "$1"
-  passed=0 failed=0
   while read -r _b _c log _l; do
     res=$(cat "$log.res" 2>/dev/null || echo fail)
     case $res in
-      pass\ *) passed=$((passed + ${res#pass })) ;;
-      *) failed=$((failed + 1)) ;;
+      pass\ *) count "${res#pass }" 0 ;;
+      *) fail ;;
     esac
   done < "$1"
 }
@@ -259,9 +258,9 @@ if [ "${1:-}" = --quick ]; then
   # The quick slice, in an already built build directory.
   build=${2:?usage: tool/fuzz.sh --quick BUILDDIR}
   build=$(cd "$build" 2>/dev/null && pwd) ||
-    { note "no build directory $2"; echo "0 passed, 1 failed"; exit 1; }
+    abort "no build directory $2"
   [ -f "$build/sqlite3.c" ] && [ -f "$build/Makefile" ] ||
-    { note "no $build/sqlite3.c: build first"; echo "0 passed, 1 failed"; exit 1; }
+    abort "no $build/sqlite3.c: build first"
   cc=$(sed -n 's/^CC = //p' "$build/Makefile" | head -n 1)
   tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-fuzz.XXXXXX") || exit 1
   if ! probe "${cc:-cc}" "$tmp"; then
@@ -277,7 +276,7 @@ if [ "${1:-}" = --quick ]; then
          "CFLAGS.fuzzcheck-asan.fsanitize=$flags" > "$tmp/build.log" 2>&1; then
     tail -n 20 "$tmp/build.log"
     rm -f "$build/sqlite3-fuzz.o"
-    note "cannot build fuzzcheck-asan and lipfuzz (log: $tmp/build.log)"; echo "0 passed, 1 failed"; exit 1
+    abort "cannot build fuzzcheck-asan and lipfuzz (log: $tmp/build.log)"
   fi
   mv "$build/fuzzcheck-asan" "$tmp/fuzzcheck"
   mv "$build/lipfuzz" "$tmp/lipfuzz"
@@ -285,11 +284,11 @@ if [ "${1:-}" = --quick ]; then
   bsecs=$(( $(date +%s) - t0 ))
   for o in LIP_DEFAULT=1 PCLEANER_DEFAULT=sync PCLEANER_THRESHOLD_PCT=0; do
     grep -aq "$o" "$tmp/fuzzcheck" ||
-      { note "the binary's compile_options lack $o"; echo "0 passed, 1 failed"; exit 1; }
+      abort "the binary's compile_options lack $o"
   done
   if ! selftest "$tmp" "$tmp/fuzzcheck" "$build/sqlite/test/fuzzdata3.db" ||
      ! selftest_ours "$tmp" "$tmp/lipfuzz"; then
-    note "logs in $tmp"; echo "0 passed, 1 failed"; exit 1
+    abort "logs in $tmp"
   fi
   FUZZ_SLICE=${FUZZ_QUICK_SLICE:-20}
   FUZZ_SECONDS=${FUZZ_QUICK_SECONDS:-30}
@@ -304,8 +303,7 @@ if [ "${1:-}" = --quick ]; then
   run_jobs "$tmp/jobs"
   note "fuzzcheck-asan built in ${bsecs}s; the quick run took $(( $(date +%s) - t0 ))s in all"
   if [ $failed = 0 ] && [ "${FUZZ_KEEP:-0}" != 1 ]; then rm -rf "$tmp"; else note "logs in $tmp"; fi
-  echo "$passed passed, $failed failed"
-  [ $failed = 0 ]
+  summary
   exit
 fi
 
@@ -323,8 +321,7 @@ fuzzdir=$top/build-fuzz
 mkdir -p "$fuzzdir" || exit 1
 if ! probe "$cc" "$fuzzdir"; then
   cat "$fuzzdir/probe.log"
-  note "$cc cannot build and run an $san program (Debian: apt-get install clang, or gcc's libasan/libubsan)"
-  echo "0 passed, 1 failed"; exit 1
+  abort "$cc cannot build and run an $san program (Debian: apt-get install clang, or gcc's libasan/libubsan)"
 fi
 base="$san -g -O1"
 # VARIANT DIR EXTRA-CFLAGS
@@ -338,7 +335,7 @@ for v in $variants; do
   if ! "$top/configure" --builddir="$dir" --makefile="$dir/lipsqlite.mk" --disable-tcl \
        CC="$cc" CFLAGS="$base${extra:+ $extra}" > "$fuzzdir/configure-$name.log" 2>&1; then
     tail -n 20 "$fuzzdir/configure-$name.log"
-    note "configure failed for $name"; echo "0 passed, 1 failed"; exit 1
+    abort "configure failed for $name"
   fi
 done
 
@@ -368,7 +365,7 @@ if [ $bfail = 1 ]; then
     rest=${v#*:}; dir=${rest%%:*}
     tail -n 10 "$dir/fuzz-build.log"
   done
-  note "a build failed"; echo "0 passed, 1 failed"; exit 1
+  abort "a build failed"
 fi
 note "built in $(( $(date +%s) - t0 ))s"
 
@@ -381,7 +378,7 @@ for v in $variants; do
   esac
   for o in $want; do
     grep -aq "$o" "$dir/fuzzcheck" ||
-      { note "$dir/fuzzcheck: compile_options lack $o"; echo "0 passed, 1 failed"; exit 1; }
+      abort "$dir/fuzzcheck: compile_options lack $o"
   done
 done
 
@@ -389,7 +386,7 @@ logs=$fuzzdir/logs
 rm -rf "$logs"; mkdir -p "$logs"
 { selftest "$fuzzdir" "$fuzzdir/fuzzcheck" "$fuzzdir/sqlite/test/fuzzdata3.db" &&
   selftest_ours "$fuzzdir" "$fuzzdir/lipfuzz"; } ||
-  { note "self-test logs in $fuzzdir"; echo "0 passed, 1 failed"; exit 1; }
+  abort "self-test logs in $fuzzdir"
 # The jobs: our own fuzzer's two parts (FUZZ_SECONDS each) first, then the
 # largest corpus files first (of both runs), so that the parallel jobs end
 # at about the same time.
@@ -408,8 +405,7 @@ for v in $variants; do
   done
 done
 sort -k1,1nr "$logs/jobs.unsorted" | cut -d' ' -f2- > "$logs/jobs"
-note "running $(wc -l < "$logs/jobs") jobs, ${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)} at a time (logs: $logs)"
+note "running $(wc -l < "$logs/jobs") jobs, ${FUZZ_JOBS:-$(ncpu)} at a time (logs: $logs)"
 run_jobs "$logs/jobs"
 note "make fuzz took $(( $(date +%s) - t0 ))s"
-echo "$passed passed, $failed failed"
-[ $failed = 0 ]
+summary

@@ -14,7 +14,9 @@
 set -eu
 mode=${1:?usage: tool/install.sh install|uninstall BUILDDIR}
 build=${2:?usage: tool/install.sh install|uninstall BUILDDIR}
-die() { echo "lipsqlite: $mode: $*" >&2; exit 1; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG="lipsqlite: $mode"
 prefix=$(sed -n 's/^prefix[[:space:]]*=[[:space:]]*//p' "$build/Makefile" | head -n 1)
 [ -n "$prefix" ] || die "no prefix in $build/Makefile: run ./configure"
 dest=${DESTDIR:-}

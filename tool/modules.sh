@@ -28,8 +28,8 @@
 #       the modules that list FILE as a KIND (test, unit, check)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: modules: $*" >&2; exit 1; }
+. "$here/lib.sh"
+LIPSQLITE_PROG="lipsqlite: modules"
 
 # All module files, "MODULE<TAB>KEY<TAB>VALUE" per value.
 records() {

@@ -12,8 +12,7 @@
 #           tool/rebase.sh that is not to replace the committed one
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: $*" >&2; exit 1; }
+. "$here/lib.sh"
 dir=${1:-$top/build/patchwork}
 out=${2:-$top/patches}
 mkdir -p "$out" || die "cannot create $out"

@@ -12,8 +12,7 @@
 # tool/patch-export.sh.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: $*" >&2; exit 1; }
+. "$here/lib.sh"
 dir=${1:-$top/build/patchwork}
 command -v git >/dev/null 2>&1 || die "git is required for the patch workflow"
 [ -e "$dir" ] && die "$dir exists already; remove it first (rm -rf $dir)"
@@ -33,7 +32,7 @@ git config user.email >/dev/null 2>&1 || git config user.email "lipsqlite@localh
 git add -A
 git commit -q -m "upstream $(cat VERSION)"
 git tag upstream
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series"); do
+for p in $(series_patches "$top/patches/series"); do
   f=$top/patches/$p
   [ -f "$f" ] || die "patches/series names $p, which is not in patches/"
   git apply --index "$f" || die "patch $p does not apply"

@@ -10,18 +10,19 @@
 # Where perf is missing, or the kernel does not let this user use it, the
 # script says so and exits 2.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-die() { echo "perf-query: $*" >&2; exit "${2:-1}"; }
-[ $# -ge 3 ] || die "usage: tool/perf-query.sh stat|record DB SQLFILE [SHELL]" 2
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG=perf-query
+[ $# -ge 3 ] || die_with 2 "usage: tool/perf-query.sh stat|record DB SQLFILE [SHELL]"
 mode=$1 db=$2 sql=$3 shell=${4:-$top/build-perf/sqlite3}
-case $mode in stat|record) ;; *) die "unknown mode '$mode' (stat or record)" 2 ;; esac
+case $mode in stat|record) ;; *) die_with 2 "unknown mode '$mode' (stat or record)" ;; esac
 [ -f "$db" ] || die "no such database: $db"
 [ -r "$sql" ] || die "cannot read SQL file: $sql"
 [ -x "$shell" ] || die "no shell $shell: run make perf-build (or pass a shell)"
 command -v perf >/dev/null 2>&1 ||
-  die "perf not found: install it (Debian: apt-get install linux-perf) to use this wrapper; tool/vdbe-profile.py needs no perf" 2
+  die_with 2 "perf not found: install it (Debian: apt-get install linux-perf) to use this wrapper; tool/vdbe-profile.py needs no perf"
 if ! perf stat -e task-clock -o /dev/null true >/dev/null 2>&1; then
-  die "perf cannot count events here (kernel.perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo '?'), or a container without perf_event_open)" 2
+  die_with 2 "perf cannot count events here (kernel.perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo '?'), or a container without perf_event_open)"
 fi
 case $mode in
   stat)
@@ -34,6 +35,6 @@ case $mode in
     out=${PERF_OUT:-perf.data}
     perf record -q -g -o "$out" -- "$shell" -bail "$db" < "$sql" > /dev/null || die "perf record failed"
     perf report -i "$out" --stdio --no-children --percent-limit 2 2>/dev/null | sed -n '1,80p'
-    echo "perf-query: full profile in $out (perf report -i $out)"
+    note "full profile in $out (perf report -i $out)"
     ;;
 esac

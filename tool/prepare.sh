@@ -26,8 +26,7 @@
 # (test/*.test).  BUILDDIR/modules says which modules are built and tested.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: $*" >&2; exit 1; }
+. "$here/lib.sh"
 
 [ $# -ge 1 ] || die "usage: tool/prepare.sh BUILDDIR [SOURCE-LINE]"
 build=$1
@@ -57,7 +56,7 @@ verfile=$top/VERSION
 # The effective series: patches/series without the modules left out.
 without=
 [ -f "$build/.without" ] && without=$(cat "$build/.without")
-patchlist=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+patchlist=$(series_patches "$series")
 if [ -n "$without" ]; then
   skip=$("$here/modules.sh" patches $without) || exit 1
   patchlist=$(for p in $patchlist; do

@@ -29,9 +29,8 @@
 # changes the new pin needs in manifest, VERSION and test/ are printed.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: rebase: $*" >&2; exit 1; }
-note() { echo "lipsqlite: rebase: $*"; }
+. "$here/lib.sh"
+LIPSQLITE_PROG="lipsqlite: rebase"
 
 work=$top/build/rebase out= cont=0 new=
 while [ $# -gt 0 ]; do
@@ -61,7 +60,7 @@ stopped() {
   files=$(git diff --name-only --diff-filter=U)
   remember conflicts "$conflicts$patch: $(echo $files);"
   echo
-  echo "lipsqlite: rebase: patch $patch does not apply to upstream $newver; conflicts in:"
+  note "patch $patch does not apply to upstream $newver; conflicts in:"
   printf '  %s\n' $files
   [ -n "$files" ] || git status --short | head -n 20
   cat <<EOF
@@ -156,7 +155,7 @@ else
   tarballdir=$(ls "$unpacked")
   [ "$(echo "$tarballdir" | wc -l)" = 1 ] && [ -d "$unpacked/$tarballdir" ] \
     || die "$new does not hold one top-level directory"
-  tree=$unpacked/$tarballdir tarball=$(basename "$new") sha=$(sha256sum "$new" | awk '{print $1}')
+  tree=$unpacked/$tarballdir tarball=$(basename "$new") sha=$(sha_of "$new")
 fi
 [ -r "$tree/VERSION" ] && [ -r "$tree/src/sqliteInt.h" ] || die "$new: not an upstream SQLite source (no VERSION or src/sqliteInt.h)"
 newver=$(cat "$tree/VERSION")

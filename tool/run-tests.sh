@@ -19,14 +19,13 @@
 # ($LIPSQLITE_TEST_USER, default "nobody") in a directory that user owns.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG=lipsqlite-test
 build=$(cd "$1" && pwd) || { echo "lipsqlite: no build directory $1" >&2; exit 2; }
 what=${2:-all}
-njobs=${NJOBS:-$(nproc 2>/dev/null || echo 2)}
+njobs=${NJOBS:-$(ncpu)}
 testuser=${LIPSQLITE_TEST_USER:-nobody}
 tree=$build/sqlite
-passed=0 failed=0 skipped=0
-note() { echo "lipsqlite-test: $*"; }
 
 # wanted KIND FILE: true if every module that lists FILE as a test of KIND
 # (test, unit, check; src/*/module) is tested in this build (BUILDDIR/modules,
@@ -58,7 +57,7 @@ testrunner() {
   if [ -z "$summary" ]; then
     tail -n 20 "$log"
     note "$label: testrunner.tcl printed no summary (exit $rc): counted as 1 failure"
-    failed=$((failed + 1))
+    fail
     return
   fi
   echo "$label: $summary"
@@ -73,18 +72,18 @@ testrunner() {
     note "$label: no test ran: counted as 1 failure"
     nerr=1; ntest=1
   fi
-  passed=$((passed + ntest - nerr)); failed=$((failed + nerr))
+  count $((ntest - nerr)) "$nerr"
 }
 
 run_tcl() {
-  [ -x "$build/testfixture" ] || { note "no $build/testfixture (configured with --disable-tcl?)"; failed=$((failed + 1)); return; }
+  [ -x "$build/testfixture" ] || { note "no $build/testfixture (configured with --disable-tcl?)"; fail; return; }
   rundir=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-test.XXXXXX")
   chmod 755 "$rundir"
   cp "$build/testfixture" "$rundir/"
   [ -x "$build/sqlite3" ] && cp "$build/sqlite3" "$rundir/"
   ttree=$tree
   if [ "$(id -u)" = 0 ]; then
-    id "$testuser" >/dev/null 2>&1 || { note "test user '$testuser' does not exist; set LIPSQLITE_TEST_USER"; failed=$((failed + 1)); return; }
+    id "$testuser" >/dev/null 2>&1 || { note "test user '$testuser' does not exist; set LIPSQLITE_TEST_USER"; fail; return; }
     if ! runuser -u "$testuser" -- test -r "$tree/test/testrunner.tcl"; then
       # The unprivileged user cannot read the tree where it is (e.g. under
       # /root): give it a copy.
@@ -121,7 +120,7 @@ run_tcl() {
 }
 
 run_unit() {
-  [ -f "$build/sqlite3.c" ] || { note "no $build/sqlite3.c: run make first"; failed=$((failed + 1)); return; }
+  [ -f "$build/sqlite3.c" ] || { note "no $build/sqlite3.c: run make first"; fail; return; }
   mkdir -p "$build/unit"
   for t in "$top"/test/unit/*.c; do
     [ -f "$t" ] || continue
@@ -137,7 +136,7 @@ run_unit() {
            -o "$exe" "$t" -lcmocka -lpthread -lm -ldl 2> "$build/unit/$name.build.log"; then
         cat "$build/unit/$name.build.log"
         note "unit test $name does not build (is libcmocka-dev installed?): counted as 1 failure"
-        failed=$((failed + 1)); continue
+        fail; continue
       fi
     fi
     out=$(cd "$build/unit" && "$exe" 2>&1); rc=$?
@@ -147,7 +146,7 @@ run_unit() {
     if [ $rc != 0 ] && [ "$f" = 0 ]; then f=1; fi
     if [ "$p" = 0 ] && [ "$f" = 0 ]; then note "unit test $name ran no test: counted as 1 failure"; f=1; fi
     note "unit $name: $p passed, $f failed"
-    passed=$((passed + p)); failed=$((failed + f))
+    count "$p" "$f"
   done
 }
 
@@ -161,9 +160,9 @@ run_checks() {
     out=$(BUILD="$build" TOP="$top" sh "$c" 2>&1); rc=$?
     printf '%s\n' "$out" | tail -n 20
     case $rc in
-      0)  note "check $name: passed"; passed=$((passed + 1)) ;;
-      77) note "check $name: skipped"; skipped=$((skipped + 1)) ;;
-      *)  note "check $name: FAILED (exit $rc)"; failed=$((failed + 1)) ;;
+      0)  note "check $name: passed"; pass ;;
+      77) note "check $name: skipped"; skip ;;
+      *)  note "check $name: FAILED (exit $rc)"; fail ;;
     esac
   done
 }
@@ -179,9 +178,4 @@ esac
 if [ -n "$omitted" ]; then
   note "not run, their modules are left out of this build ($(awk '$2 != "tested" { printf "%s ", $1 }' "$build/modules")):$omitted"
 fi
-if [ $skipped -gt 0 ]; then
-  echo "$passed passed, $failed failed, $skipped skipped"
-else
-  echo "$passed passed, $failed failed"
-fi
-[ $failed = 0 ]
+summary

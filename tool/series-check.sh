@@ -20,17 +20,22 @@
 # "N passed, N failed", counting one per configuration.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: series-check: $*" >&2; exit 2; }
+. "$here/lib.sh"
+LIPSQLITE_PROG="lipsqlite: series-check"
 mode=${1:-}; [ $# -gt 0 ] && shift
 quick=0 compile=0 cflags="-O1 -g0" targets="all testfixture"
-case ${1:-} in
-  --quick) quick=1; shift ;;
-  --compile) compile=1; cflags="-O0 -g0"; targets=all; shift ;;
-esac
+# --quick and --compile in any order; with both, --compile (which runs
+# only the unit tests) decides.
+while :; do
+  case ${1:-} in
+    --quick) quick=1; shift ;;
+    --compile) compile=1; cflags="-O0 -g0"; targets=all; shift ;;
+    *) break ;;
+  esac
+done
 checkdir=${LIPSQLITE_CHECK_DIR:-$top/build-check}
-mkdir -p "$checkdir" || die "cannot create $checkdir"
-passed=0 failed=0 failures=
+mkdir -p "$checkdir" || die_with 2 "cannot create $checkdir"
+failures=
 
 # run NAME CONFIGURE-ARGS...: configure, build and test one configuration.
 run() {
@@ -40,10 +45,10 @@ run() {
   start=$(date +%s)
   echo "== $name: configure $*"
   if ! "$top/configure" --builddir="$dir" --makefile="$dir/lipsqlite.mk" CFLAGS="$cflags" "$@" > "$log" 2>&1 \
-     || ! make -f "$dir/lipsqlite.mk" -j"${NJOBS:-$(nproc 2>/dev/null || echo 2)}" $targets >> "$log" 2>&1; then
+     || ! make -f "$dir/lipsqlite.mk" -j"${NJOBS:-$(ncpu)}" $targets >> "$log" 2>&1; then
     tail -n 15 "$log"
     echo "== $name: FAILED to build (log: $log)"
-    failed=$((failed + 1)); failures="$failures $name"; return
+    fail; failures="$failures $name"; return
   fi
   tests=all
   if [ $compile = 1 ]; then
@@ -51,7 +56,7 @@ run() {
     "$here/run-tests.sh" "$dir" unit >> "$log" 2>&1
     rc=$?
     echo "== $name: built; $(tail -n 1 "$log") ($(( $(date +%s) - start )) s)"
-    if [ $rc = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $name"; fi
+    if [ $rc = 0 ]; then pass; else fail; failures="$failures $name"; fi
     return
   fi
   # A module built without its test patches (a prefix that ends between
@@ -66,7 +71,7 @@ run() {
   grep -E '^lipsqlite-test: (not run|unit .*:|check .*:)|^(veryquick|lipsqlite): ' "$log" | tail -n 25
   summary=$(tail -n 1 "$log")
   echo "== $name: $summary ($(( $(date +%s) - start )) s)"
-  if [ $rc = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failures="$failures $name"; fi
+  if [ $rc = 0 ]; then pass; else fail; failures="$failures $name"; fi
 }
 
 case $mode in
@@ -79,7 +84,7 @@ case $mode in
       run "without-$m" --without-module="$m"
     done ;;
   prefixes)
-    patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series")
+    patches=$(series_patches "$top/patches/series")
     n=0
     for p in $patches; do
       n=$((n + 1))
@@ -87,8 +92,7 @@ case $mode in
       printf '%s\n' $patches | head -n $n > "$checkdir/prefix-$n/.series"
       run "prefix-$n" 
     done ;;
-  *) die "usage: tool/series-check.sh leave-one-out [--quick|--compile] [MODULE...] | prefixes [--quick|--compile]" ;;
+  *) die_with 2 "usage: tool/series-check.sh leave-one-out [--quick|--compile] [MODULE...] | prefixes [--quick|--compile]" ;;
 esac
 [ -n "$failures" ] && echo "series-check: failed:$failures"
-echo "$passed passed, $failed failed"
-[ $failed = 0 ]
+summary

@@ -30,7 +30,8 @@
 # per harness run).  STRESS_SEED sets the seed (default: 1).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG=stress
 build=$(cd "${1:?usage: tool/stress.sh BUILDDIR [--quick]}" && pwd)
 quick= only=
 shift
@@ -48,10 +49,6 @@ sdir=$build/stress
 bin=$sdir/bin
 out=$sdir/out
 results=$sdir/results.jsonl
-passed=0 failed=0
-note() { echo "stress: $*"; }
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); note "FAILED: $*"; }
 
 if [ "$quick" = --quick ]; then
   kills=150 states=600 bkills=40 bstates=200 skills=0 sstates=0
@@ -68,9 +65,9 @@ modes="delete truncate persist wal"
 rm -rf "$out" && mkdir -p "$out"
 : > "$results"
 "$top/test/stress/build.sh" "$build" "$bin" --broken ||
-  { note "cannot build the harness"; echo "0 passed, 1 failed"; exit 1; }
+  abort "cannot build the harness"
 if [ "$quick" != --quick ]; then
-  "$top/bench/build-stock.sh" || { note "no stock build"; echo "0 passed, 1 failed"; exit 1; }
+  "$top/bench/build-stock.sh" || abort "no stock build"
 fi
 lib_of() {
   case $1 in
@@ -127,14 +124,14 @@ selftest() {
   if "$@" > "$out/selftest-$what.log" 2>&1; then
     pass; note "self-test $what: caught ($(grep -c '^FAIL' "$out/selftest-$what.log") failure lines)"
   else
-    fail "self-test $what: the broken build was NOT caught ($out/selftest-$what.log)"
+    fail; note "FAILED: self-test $what: the broken build was NOT caught ($out/selftest-$what.log)"
   fi
 }
 # The power-loss model on its synthetic cases, with their known answers.
 if python3 "$top/test/stress/powerloss.py" --self-test-model > "$out/selftest-model.log" 2>&1; then
   pass; note "self-test of the power-loss model: $(tail -n 1 "$out/selftest-model.log")"
 else
-  fail "self-test of the power-loss model ($out/selftest-model.log)"
+  fail; note "FAILED: self-test of the power-loss model ($out/selftest-model.log)"
 fi
 selftest kill-broken1 python3 "$top/test/stress/killharness.py" \
   --stress "$bin/stress" --lib "$bin/broken1" --journal delete,truncate,persist,wal \
@@ -178,11 +175,10 @@ EOF
 for f in "$out"/kill-*.log "$out"/power-*.log; do
   [ -f "$f" ] || continue
   if grep -q '^FAIL' "$f" || ! grep -qE '^(killharness|powerloss): .*(0 failures|failed=0)' "$f"; then
-    fail "$(basename "$f" .log): $(grep -m3 '^FAIL' "$f" | tr '\n' ' ')(log: $f)"
+    fail; note "FAILED: $(basename "$f" .log): $(grep -m3 '^FAIL' "$f" | tr '\n' ' ')(log: $f)"
   else
     pass
   fi
 done
 note "$(($(date +%s) - t0)) s; results in $results, failing cases in $out"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

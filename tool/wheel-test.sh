@@ -29,7 +29,8 @@
 # Ends with "N passed, N failed" (and ", N skipped").
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
+. "$here/lib.sh"
+LIPSQLITE_PROG=wheel-test
 [ $# -ge 1 ] || { echo "usage: tool/wheel-test.sh BUILDDIR" >&2; exit 2; }
 build=$(cd "$1" 2>/dev/null && pwd) || { echo "lipsqlite: wheel-test: no build directory $1" >&2; exit 2; }
 dist=$build/wheel/dist
@@ -37,25 +38,21 @@ dist=$build/wheel/dist
 version=$("$here/build-version.sh" "$build" fork) || exit 2
 sqlite_version=$("$here/build-version.sh" "$build" upstream) || exit 2
 pythons=${PYTHON:-python3}
-cache=${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite}
-passed=0 failed=0 skipped=0
-note() { echo "wheel-test: $*"; }
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
-skip() { skipped=$((skipped + 1)); echo "skip $*"; }
+cache=$(download_cache)
 # add_counts LOG: add the "N passed, N failed[, N skipped]" last line of LOG;
 # a run without that line counts as one failure.
 add_counts() {
+  counted=$1
   set -- $(tail -n 1 "$1" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\1 \2 \4/p')
-  if [ $# -lt 2 ]; then bad "$(basename "$1" .log): no summary line"; return; fi
-  passed=$((passed + $1)); failed=$((failed + $2)); skipped=$((skipped + ${3:-0}))
+  if [ $# -lt 2 ]; then fail "$(basename "$counted" .log): no summary line"; return; fi
+  count "$@"
 }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-wheel-test.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 t_start=$(date +%s)
 
 alias_whl=$(ls "$dist"/lipsqlite_sqlite3_alias-*.whl 2>/dev/null | head -n 1)
-[ -n "$alias_whl" ] || bad "no alias wheel in $dist: run make wheel"
+[ -n "$alias_whl" ] || fail "no alias wheel in $dist: run make wheel"
 
 # wheel_for PY: the engine's wheel for PY's tag.
 wheel_for() {
@@ -82,24 +79,24 @@ sys.exit(0 if sqlite3.__name__ == "sqlite3" and "site-packages" not in sqlite3._
 
 for py in $pythons; do
   whl=$(wheel_for "$py")
-  if [ -z "$whl" ]; then bad "no wheel for $py in $dist: run make wheel PYTHON='$pythons'"; continue; fi
+  if [ -z "$whl" ]; then fail "no wheel for $py in $dist: run make wheel PYTHON='$pythons'"; continue; fi
   pyver=$("$py" -c 'import sys; print(sys.version.split()[0])')
   note "Python $pyver ($py): $(basename "$whl")"
   case $(basename "$whl") in
-    *-manylinux_*.whl) ok "platform tag: $(basename "$whl" .whl | sed 's/.*-cp[0-9]*-cp[0-9]*-//')" ;;
-    *) bad "$(basename "$whl"): no manylinux platform tag" ;;
+    *-manylinux_*.whl) pass "platform tag: $(basename "$whl" .whl | sed 's/.*-cp[0-9]*-cp[0-9]*-//')" ;;
+    *) fail "$(basename "$whl"): no manylinux platform tag" ;;
   esac
   v=$tmp/venv-$(basename "$py")
   rm -rf "$v"
-  if ! "$py" -m venv "$v" > "$tmp/venv.log" 2>&1; then bad "$py -m venv: $(tail -n 1 "$tmp/venv.log")"; continue; fi
+  if ! "$py" -m venv "$v" > "$tmp/venv.log" 2>&1; then fail "$py -m venv: $(tail -n 1 "$tmp/venv.log")"; continue; fi
   t0=$(date +%s)
   if "$v/bin/python" -m pip install --disable-pip-version-check -q --no-index "$whl" > "$tmp/pip.log" 2>&1; then
-    ok "pip install --no-index $(basename "$whl") into a fresh venv ($(( $(date +%s) - t0 )) s)"
+    pass "pip install --no-index $(basename "$whl") into a fresh venv ($(( $(date +%s) - t0 )) s)"
   else
-    bad "pip install --no-index $(basename "$whl"): $(tail -n 1 "$tmp/pip.log")"; continue
+    fail "pip install --no-index $(basename "$whl"): $(tail -n 1 "$tmp/pip.log")"; continue
   fi
-  if stdlib_sqlite3 "$v"; then ok "engine's wheel alone: import sqlite3 is still the standard library's"
-  else bad "engine's wheel alone changed import sqlite3"; fi
+  if stdlib_sqlite3 "$v"; then pass "engine's wheel alone: import sqlite3 is still the standard library's"
+  else fail "engine's wheel alone changed import sqlite3"; fi
   smoke "$v" "Python $pyver, import pysqlite3" pysqlite3
   # Linked with -Bsymbolic, the module keeps calling its own engine even when
   # a system libsqlite3 is loaded into the process ahead of it.
@@ -113,8 +110,8 @@ print(g.sqlite3_libversion().decode(), g.sqlite3_compileoption_used(b"LIPSQLITE_
       pysqlite3.connect(":memory:").execute("PRAGMA lipsqlite_version").fetchone())' 2>&1)
     case $got in
       *" 1 "*) skip "$syslib is lipsqlite itself: nothing to preload against" ;;
-      *" 0 ('$version',)") ok "with $syslib (SQLite ${got%% *}) preloaded, pysqlite3 still runs lipsqlite $version" ;;
-      *) bad "with $syslib preloaded: $got" ;;
+      *" 0 ('$version',)") pass "with $syslib (SQLite ${got%% *}) preloaded, pysqlite3 still runs lipsqlite $version" ;;
+      *) fail "with $syslib preloaded: $got" ;;
     esac
   else
     skip "no system libsqlite3.so.0 to preload"
@@ -122,9 +119,9 @@ print(g.sqlite3_libversion().decode(), g.sqlite3_compileoption_used(b"LIPSQLITE_
 
   [ -n "$alias_whl" ] || continue
   if "$v/bin/python" -m pip install --disable-pip-version-check -q --no-index --find-links "$dist" "$alias_whl" > "$tmp/pip.log" 2>&1; then
-    ok "pip install --no-index $(basename "$alias_whl")"
+    pass "pip install --no-index $(basename "$alias_whl")"
   else
-    bad "pip install --no-index $(basename "$alias_whl"): $(tail -n 1 "$tmp/pip.log")"; continue
+    fail "pip install --no-index $(basename "$alias_whl"): $(tail -n 1 "$tmp/pip.log")"; continue
   fi
   "$v/bin/python" -m lipsqlite_sqlite3_alias | sed 's/^/  /'
   smoke "$v" "Python $pyver, import sqlite3 through the alias" sqlite3
@@ -142,16 +139,16 @@ sys.exit(importlib.util.find_spec("test.test_sqlite3") is None)' > /dev/null 2>&
     add_counts "$tmp/cpython.log"
     note "CPython $pyver test_sqlite3 through the alias ($(( $(date +%s) - t0 )) s): $(tail -n 1 "$tmp/cpython.log")"
   elif [ "${LIPSQLITE_REQUIRE_CPYTHON_TESTS:-0}" = 1 ]; then
-    bad "Python $pyver has no test.test_sqlite3 (Debian: libpython$(echo "$pyver" | cut -d. -f1,2)-testsuite)"
+    fail "Python $pyver has no test.test_sqlite3 (Debian: libpython$(echo "$pyver" | cut -d. -f1,2)-testsuite)"
   else
     skip "Python $pyver has no test.test_sqlite3: CPython's suite not run"
   fi
 
   if "$v/bin/python" -m pip uninstall --disable-pip-version-check -y -q lipsqlite-sqlite3-alias > "$tmp/pip.log" 2>&1 &&
      stdlib_sqlite3 "$v"; then
-    ok "alias uninstalled: import sqlite3 is the standard library's again"
+    pass "alias uninstalled: import sqlite3 is the standard library's again"
   else
-    bad "after pip uninstall lipsqlite-sqlite3-alias, import sqlite3 is not the standard library's"
+    fail "after pip uninstall lipsqlite-sqlite3-alias, import sqlite3 is not the standard library's"
   fi
   rm -rf "$v"
 done
@@ -166,10 +163,10 @@ for py in ${WHEEL_TEST_ALSO:-}; do
   rm -rf "$v"
   if "$py" -m venv "$v" > "$tmp/venv.log" 2>&1 &&
      "$v/bin/python" -m pip install --disable-pip-version-check -q --no-index "$whl" > "$tmp/pip.log" 2>&1; then
-    ok "$(basename "$whl") installs into a venv of Python $pyver ($py)"
+    pass "$(basename "$whl") installs into a venv of Python $pyver ($py)"
     smoke "$v" "Python $pyver ($py), import pysqlite3" pysqlite3
   else
-    bad "$(basename "$whl") into a venv of $py: $(cat "$tmp/venv.log" "$tmp/pip.log" 2>/dev/null | tail -n 1)"
+    fail "$(basename "$whl") into a venv of $py: $(cat "$tmp/venv.log" "$tmp/pip.log" 2>/dev/null | tail -n 1)"
   fi
   rm -rf "$v"
 done
@@ -190,9 +187,9 @@ expect_one() {
   "$@" > "$tmp/bad.log" 2>&1; rc=$?
   n=$(wc -l < "$tmp/bad.log")
   if [ $rc != 0 ] && [ "$n" = 1 ] && grep -Eq "$pat" "$tmp/bad.log"; then
-    ok "bad input, $label: $(cat "$tmp/bad.log")"
+    pass "bad input, $label: $(cat "$tmp/bad.log")"
   else
-    bad "bad input, $label: exit $rc, $n lines, want one matching /$pat/:"
+    fail "bad input, $label: exit $rc, $n lines, want one matching /$pat/:"
     sed 's/^/     /' "$tmp/bad.log" | tail -n 10
   fi
 }
@@ -238,9 +235,4 @@ expect_one "no network, empty cache" "cannot download the build tools .* \(no ne
   nonet PYTHON="$first" LIPSQLITE_CACHE="$tmp/cache-empty" "$here/wheel.sh" "$tmp/build2"
 
 note "done in $(( $(date +%s) - t_start )) s"
-if [ $skipped -gt 0 ]; then
-  echo "$passed passed, $failed failed, $skipped skipped"
-else
-  echo "$passed passed, $failed failed"
-fi
-[ $failed = 0 ]
+summary

