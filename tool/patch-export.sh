@@ -16,6 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:-$top/build/patchwork}
 out=${2:-$top/patches}
 mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)     # the loop below runs in $dir
 [ -d "$dir/.git" ] || die "$dir is not a patch tree (make one with tool/patch-tree.sh)"
 cd "$dir"
 git rev-parse -q --verify upstream >/dev/null || die "$dir has no 'upstream' tag"
