@@ -10,31 +10,36 @@
 **
 *************************************************************************
 **
-** The fraction done of a running statement (progress.c; the hooks of patch
-** 0055 in vdbeapi.c, vdbeInt.h and where.c).
+** This file contains the interface of src/progress/progress.c, the
+** fraction done of a running statement: sqlite3_stmt_status() with
+** SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS, which sqlite3.h defines (patch
+** 0055-progress.patch, with the hooks in vdbeapi.c, vdbeInt.h, where.c and
+** btree.c).  See doc/progress.md.
 */
 #ifndef SQLITE_PROGRESS_H
 #define SQLITE_PROGRESS_H
 
+/* Candidate loops remembered per statement: the last PROGRESS_NCSR */
+#define PROGRESS_NCSR 8
+
+/* WHERE loops open at once that Progress.mCand can mark: its bits */
+#define PROGRESS_MAXDEPTH 32
+
 /*
-** The progress of a running statement (progress.c, patch 0055).
-** sqlite3_stmt_status(pStmt, SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS, 0)
-** returns the fraction done in parts per million, or -1 if not known.  The
-** value is far outside upstream's range of SQLITE_STMTSTATUS_* codes (a
-** stock library must not be asked for it: it does not check the code).
-** The shell has its own copy of the value (src/shell_progressbar.c).
+** The candidates of a statement for its progress: the cursors of its
+** outermost full-scan loops, in the order their code was generated.  A
+** member of struct Vdbe (patch 0055), zeroed when the Vdbe is created.
 */
-#define SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS 0x4c495002
-#define FORK_PROGRESS_NCSR 8  /* Candidate loops remembered per statement */
-typedef struct ForkProgress ForkProgress;
-struct ForkProgress {
+typedef struct Progress Progress;
+struct Progress {
   int nDepth;               /* WHERE loops open while coding */
   u32 mCand;                /* Bit i: the open loop at depth i is a candidate */
   int nCsr;                 /* Entries in aCsr[] */
-  int aCsr[FORK_PROGRESS_NCSR];  /* Candidates: cursor*2 + (1 if reverse) */
+  int aCsr[PROGRESS_NCSR];  /* Candidates: cursor*2 + (1 if reverse) */
 };
-int sqlite3ForkStmtProgress(sqlite3_stmt*);
-void sqlite3ForkProgressLoop(Parse*, WhereInfo*);
-void sqlite3ForkProgressLoopEnd(Parse*);
+
+int sqlite3ProgressStmt(sqlite3_stmt*);
+void sqlite3ProgressLoop(Parse*, WhereInfo*);
+void sqlite3ProgressLoopEnd(Parse*);
 
 #endif /* SQLITE_PROGRESS_H */

@@ -10,34 +10,17 @@
 **
 *************************************************************************
 **
-** lipsqlite: the shell's progress bar of long statements.
-**
-** This file is not compiled on its own: tool/mkshellc.tcl includes it into
-** shell.c (an "INCLUDE shell_progressbar.c" line that patch
-** 0056-progressbar.patch adds to src/shell.c.in before
-** shellWriteQR()), so it sees the shell's ShellState, cli_printf(),
-** upstream's progress_handler() and the bar of src/shell/shell_fork.c
-** (ShellBar, shellBarInit(), shellBarStep(), shellBarEnd()).
-**
-** For a statement (shellProgressBegin() and shellProgressEnd() around its
-** run in shell_exec()), the shell installs a progress handler for the
-** statement's run, which every SP_OPS virtual machine instructions reads
-** the clock; once the delay has passed it asks the library how far the
-** statement has got (sqlite3_stmt_status() with lipsqlite's op
-** SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS, src/progress/progress.c: the position of
-** the outermost loop's cursor in its b-tree).  When ".progress" has set
-** upstream's handler on the same connection, the shell's handler calls it
-** at the interval it was given, and puts it back after the statement.
-** When the bar is off or stderr is not a terminal, no handler is
-** installed: the cost is one test per statement.  Output of the statement
-** (shellWriteQR()) erases the bar; it is drawn again only while the
-** output written last ended a line, after flushing it, so that rows
-** printed as they come are never cut by it.
+** This file implements the shell's progress bar of long statements: a
+** progress handler, installed for the run of a statement when the bar may
+** be drawn, that draws the bar of src/shell/shell_fork.c (ShellBar) with
+** the fraction done that sqlite3_stmt_status() reports for
+** SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS.  It is not compiled on its own:
+** tool/mkshellc.tcl includes it into shell.c (an INCLUDE line of patch
+** 0056-progressbar.patch).  The design is in doc/progress.md.
 */
 
-/* The op of sqlite3_stmt_status() for the progress of a statement; the
-** value of src/core/lipsqlite.h.in, which the shell does not include. */
-#define SP_STMTSTATUS_PROGRESS 0x4c495002
+/* The fraction of sqlite3_stmt_status() is in parts per million */
+#define SP_PPM 1000000.0
 
 /* Instructions of the virtual machine between two looks at the clock */
 #ifndef SP_OPS
@@ -96,8 +79,9 @@ static int shellProgressCallback(void *pArg){
   if( spQuery.bMidLine || !shellBarDue(&spQuery.bar) ) return rc;
   if( !spQuery.bar.bShown && spQuery.out ) fflush(spQuery.out);
   {
-    int nPpm = sqlite3_stmt_status(spQuery.pStmt, SP_STMTSTATUS_PROGRESS, 0);
-    shellBarStep(&spQuery.bar, nPpm<0 ? -1.0 : nPpm/1000000.0);
+    int nPpm = sqlite3_stmt_status(spQuery.pStmt,
+                                  SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS, 0);
+    shellBarStep(&spQuery.bar, nPpm<0 ? -1.0 : nPpm/SP_PPM);
   }
   return rc;
 }

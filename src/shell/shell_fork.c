@@ -10,7 +10,7 @@
 **
 *************************************************************************
 **
-** lipsqlite: the shell's part of the fork's core (patch 0003):
+** This file implements the shell's part of the fork's core (patch 0003):
 **
 **   *  shellForkVersion(): the fork's version of the library in use, which
 **      "sqlite3 --version" and ".version" print;
@@ -22,18 +22,19 @@
 ** This file is not compiled on its own: tool/mkshellc.tcl includes it into
 ** shell.c (an "INCLUDE shell_fork.c" line that patch 0003 adds to
 ** src/shell.c.in), so it sees the shell's ShellState, cli_printf(),
-** timeOfDay() and integerValue().
-**
-** The bar is one line on stderr:
-**
-**   [#########.....................]  31%  2.4 s, about 5 s left
-**
-** drawn only when stderr is a terminal and ".progressbar" is on (the
-** default), once the work has run for the delay (2 s by default), redrawn
-** at most five times a second, and erased ("\r", "ESC [K") before anything
-** else is written and when the work ends.  The fraction shown never goes
-** backwards.
+** timeOfDay() and integerValue().  The bar is described in
+** doc/progress.md.
 */
+
+/* The entry of sqlite3_compileoption_get() that names the fork's version */
+#define SHELL_FORK_VERSION_OPT "LIPSQLITE_VERSION="
+
+/* The progress bar */
+#define SHELL_BAR_WIDTH      30     /* Characters between its brackets */
+#define SHELL_BAR_DELAY_MS   2000   /* Default delay before it shows */
+#define SHELL_BAR_REDRAW_MS  200    /* Least time between two drawings */
+#define SHELL_BAR_ESTIMATE   0.01   /* Fraction done to estimate time left */
+#define SHELL_USEC_PER_MS    1000   /* timeOfDay() counts microseconds */
 
 /*
 ** Return the fork's version string of the library in use (the value of
@@ -41,16 +42,18 @@
 ** not a lipsqlite build.
 */
 static const char *shellForkVersion(void){
+  const int n = (int)sizeof(SHELL_FORK_VERSION_OPT)-1;
   const char *z;
   int i;
   for(i=0; (z = sqlite3_compileoption_get(i))!=0; i++){
-    if( cli_strncmp(z, "LIPSQLITE_VERSION=", 18)==0 ) return &z[18];
+    if( cli_strncmp(z, SHELL_FORK_VERSION_OPT, n)==0 ) return &z[n];
   }
   return 0;
 }
 
 static int spBarOn = 1;                      /* .progressbar on */
-static sqlite3_int64 spBarDelay = 2000000;   /* Microseconds before it shows */
+static sqlite3_int64 spBarDelay =            /* Microseconds before it shows */
+  (sqlite3_int64)SHELL_BAR_DELAY_MS*SHELL_USEC_PER_MS;
 static int spStderrTty = -1;                 /* isatty(stderr), or -1 */
 
 /*
@@ -85,14 +88,17 @@ static void shellBarInit(ShellBar *pp){
 
 /*
 ** Return true if it is time to draw bar pp: it is enabled, the delay has
-** passed and it was not drawn in the last 200 ms.  Reads the clock.
+** passed and it was not drawn in the last SHELL_BAR_REDRAW_MS.  Reads the
+** clock.
 */
 static int shellBarDue(ShellBar *pp){
   sqlite3_int64 now;
   if( !pp->bTty ) return 0;
   now = timeOfDay();
   if( now - pp->tStart < spBarDelay ) return 0;
-  if( pp->bShown && now - pp->tLast < 200000 ) return 0;
+  if( pp->bShown && now - pp->tLast < SHELL_BAR_REDRAW_MS*SHELL_USEC_PER_MS ){
+    return 0;
+  }
   return 1;
 }
 
@@ -104,25 +110,25 @@ static int shellBarDue(ShellBar *pp){
 static void shellBarStep(ShellBar *pp, double rFrac){
   sqlite3_int64 now;
   double rElapsed;
-  char zBar[31];
+  char zBar[SHELL_BAR_WIDTH+1];
   int i, nFill;
   if( !shellBarDue(pp) ) return;
   now = timeOfDay();
   pp->tLast = now;
-  rElapsed = (now - pp->tStart)*0.000001;
+  rElapsed = (now - pp->tStart)/(1000.0*SHELL_USEC_PER_MS);
   if( rFrac>1.0 ) rFrac = 1.0;
   if( rFrac<pp->rShown ) rFrac = pp->rShown;
   pp->rShown = rFrac;
   if( rFrac<0.0 ){
-    cli_printf(stderr, "\r[%30s] %.1f s ", "", rElapsed);
+    cli_printf(stderr, "\r[%*s] %.1f s ", SHELL_BAR_WIDTH, "", rElapsed);
     fflush(stderr);
     pp->bShown = 1;
     return;
   }
-  nFill = (int)(rFrac*30);
-  for(i=0; i<30; i++) zBar[i] = i<nFill ? '#' : '.';
-  zBar[30] = 0;
-  if( rFrac>0.01 ){
+  nFill = (int)(rFrac*SHELL_BAR_WIDTH);
+  for(i=0; i<SHELL_BAR_WIDTH; i++) zBar[i] = i<nFill ? '#' : '.';
+  zBar[SHELL_BAR_WIDTH] = 0;
+  if( rFrac>SHELL_BAR_ESTIMATE ){
     cli_printf(stderr, "\r[%s] %3d%%  %.1f s, about %.0f s left ", zBar,
                (int)(rFrac*100), rElapsed, rElapsed/rFrac - rElapsed);
   }else{
@@ -149,11 +155,13 @@ static void shellBarEnd(ShellBar *pp){
 static int shellProgressbarCmd(ShellState *p, int nArg, char **azArg){
   if( nArg==1 ){
     cli_printf(p->out, "progressbar: %s, after %d ms\n",
-               spBarOn ? "on" : "off", (int)(spBarDelay/1000));
+               spBarOn ? "on" : "off",
+               (int)(spBarDelay/SHELL_USEC_PER_MS));
     return 0;
   }
   if( nArg>3
-   || (sqlite3_stricmp(azArg[1], "on")!=0 && sqlite3_stricmp(azArg[1], "off")!=0)
+   || (sqlite3_stricmp(azArg[1], "on")!=0
+       && sqlite3_stricmp(azArg[1], "off")!=0)
   ){
     eputz("Usage: .progressbar on|off ?DELAY-MS?\n");
     return 1;
@@ -165,7 +173,7 @@ static int shellProgressbarCmd(ShellState *p, int nArg, char **azArg){
       eputz("Usage: .progressbar on|off ?DELAY-MS? (DELAY-MS >= 0)\n");
       return 1;
     }
-    spBarDelay = ms*1000;
+    spBarDelay = ms*SHELL_USEC_PER_MS;
   }
   return 0;
 }

@@ -12,7 +12,8 @@
 **
 ** cmocka unit tests of src/progress/progress.c: the fraction done of a running
 ** statement, sqlite3_stmt_status(pStmt, SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS,
-** 0).  The build's amalgamation is included whole.
+** 0), and of sqlite3BtreeCursorPosition(), which patch 0055 adds to btree.c.
+** The build's amalgamation is included whole.
 */
 #include "sqlite3.c"
 
@@ -154,6 +155,116 @@ static void test_from_progress_handler(void **state){
   sqlite3_close(db);
 }
 
+/*
+** Written between two steps, the scanned table saves the position of the
+** scan's cursor: not known (-1), not the fraction of another candidate.
+** The next step restores it and the fraction goes on.
+*/
+static void test_table_written(void **state){
+  sqlite3 *db = openDb();
+  sqlite3_stmt *pStmt = 0;
+  int i, n;
+  (void)state;
+  assert_int_equal(sqlite3_prepare_v2(db, "SELECT a FROM t", -1, &pStmt, 0),
+                   SQLITE_OK);
+  for(i=0; i<NROW/2; i++){
+    assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  }
+  n = PROG(pStmt);
+  assert_true(n>=480000 && n<=520000);
+  assert_int_equal(sqlite3_exec(db, "UPDATE t SET b='x' WHERE a=1", 0, 0, 0),
+                   SQLITE_OK);
+  assert_int_equal(PROG(pStmt), -1);
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  assert_true(PROG(pStmt)>=n);
+  sqlite3_finalize(pStmt);
+  sqlite3_close(db);
+}
+
+/*
+** A database in shared-cache mode, asked between two steps, when the
+** statement does not hold the b-tree's mutex: it takes it.
+*/
+static void test_shared_cache(void **state){
+  sqlite3 *db = 0;
+  sqlite3_stmt *pStmt = 0;
+  int i, n;
+  (void)state;
+  assert_int_equal(sqlite3_open_v2("file:progress_shared?mode=memory", &db,
+      SQLITE_OPEN_READWRITE|SQLITE_OPEN_CREATE|SQLITE_OPEN_URI
+      |SQLITE_OPEN_SHAREDCACHE, 0), SQLITE_OK);
+  assert_int_equal(sqlite3_exec(db,
+      "CREATE TABLE t(a INTEGER PRIMARY KEY, b TEXT);"
+      "WITH RECURSIVE c(x) AS (VALUES(1) UNION ALL SELECT x+1 FROM c"
+      "  WHERE x<20000) INSERT INTO t SELECT x, printf('%08d', x) FROM c;",
+      0, 0, 0), SQLITE_OK);
+  assert_int_equal(sqlite3_prepare_v2(db, "SELECT a FROM t", -1, &pStmt, 0),
+                   SQLITE_OK);
+  for(i=0; i<NROW/4; i++){
+    assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  }
+  n = PROG(pStmt);
+  assert_true(n>=230000 && n<=270000);
+  sqlite3_finalize(pStmt);
+  sqlite3_close(db);
+}
+
+/*
+** sqlite3BtreeCursorPosition() on a cursor of table t: not positioned
+** when opened, each entry's share of the b-tree through a whole scan
+** (before it, or up to and including it with bAfter), past the end.
+*/
+static void test_btree_position(void **state){
+  sqlite3 *db = openDb();
+  sqlite3_stmt *pStmt = 0;
+  Btree *pBt;
+  BtCursor *pCur;
+  Pgno iRoot;
+  double r = -1.0, rBefore = -1.0, rLast = 0.0;
+  int res = 0, rc, nRow = 0;
+  (void)state;
+  assert_int_equal(sqlite3_prepare_v2(db,
+      "SELECT rootpage FROM sqlite_schema WHERE name='t'", -1, &pStmt, 0),
+      SQLITE_OK);
+  assert_int_equal(sqlite3_step(pStmt), SQLITE_ROW);
+  iRoot = (Pgno)sqlite3_column_int(pStmt, 0);
+  sqlite3_finalize(pStmt);
+  pCur = (BtCursor*)sqlite3MallocZero(sqlite3BtreeCursorSize());
+  assert_non_null(pCur);
+  sqlite3_mutex_enter(db->mutex);
+  pBt = db->aDb[0].pBt;
+  sqlite3BtreeEnter(pBt);
+  assert_int_equal(sqlite3BtreeBeginTrans(pBt, 0, 0), SQLITE_OK);
+  assert_int_equal(sqlite3BtreeCursor(pBt, iRoot, 0, 0, pCur), SQLITE_OK);
+  assert_int_equal(sqlite3BtreeCursorPosition(pCur, 1, &r), BTREE_POS_UNSET);
+  assert_int_equal(sqlite3BtreeFirst(pCur, &res), SQLITE_OK);
+  assert_int_equal(res, 0);
+  do{
+    nRow++;
+    assert_int_equal(sqlite3BtreeCursorPosition(pCur, 0, &rBefore),
+                     BTREE_POS_ENTRY);
+    assert_int_equal(sqlite3BtreeCursorPosition(pCur, 1, &r),
+                     BTREE_POS_ENTRY);
+    assert_true(rBefore>=0.0 && rBefore<r && r<=1.0);
+    assert_true(rBefore>=rLast-1e-9);
+    if( r<(double)nRow/NROW-0.02 || r>(double)nRow/NROW+0.02 ){
+      fail_msg("row %d: position %f", nRow, r);
+    }
+    rLast = r;
+    rc = sqlite3BtreeNext(pCur, 0);
+  }while( rc==SQLITE_OK );
+  assert_int_equal(rc, SQLITE_DONE);
+  assert_int_equal(nRow, NROW);
+  assert_true(rLast>0.999999);
+  assert_int_equal(sqlite3BtreeCursorPosition(pCur, 1, &r), BTREE_POS_EOF);
+  sqlite3BtreeCloseCursor(pCur);
+  sqlite3_free(pCur);
+  assert_int_equal(sqlite3BtreeCommit(pBt), SQLITE_OK);
+  sqlite3BtreeLeave(pBt);
+  sqlite3_mutex_leave(db->mutex);
+  sqlite3_close(db);
+}
+
 /* A NULL statement is not a crash. */
 static void test_null(void **state){
   (void)state;
@@ -169,6 +280,9 @@ int main(void){
     cmocka_unit_test(test_not_a_scan),
     cmocka_unit_test(test_after_the_loop),
     cmocka_unit_test(test_from_progress_handler),
+    cmocka_unit_test(test_table_written),
+    cmocka_unit_test(test_shared_cache),
+    cmocka_unit_test(test_btree_position),
     cmocka_unit_test(test_null),
   };
   return cmocka_run_group_tests(tests, 0, 0);

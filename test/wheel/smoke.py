@@ -15,7 +15,12 @@ import os
 import sys
 import time
 
-# The fork's op of sqlite3_stmt_status() (doc/progress.md).
+# The fork's op of sqlite3_stmt_status() (doc/progress.md): a copy of
+# SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS, which sqlite3.h defines
+# (patches/0055-progress.patch, in upstream's src/sqlite.h.in).  The wheel
+# carries no header and tool/wheel-test.sh runs this script in a venv
+# without the build directory, so it is not read from sqlite3.h; a wrong
+# copy fails (or crashes) the progress check below.
 SQLITE_STMTSTATUS_LIPSQLITE_PROGRESS = 0x4C495002
 # Options that may differ between the wheel and the library, and why.
 INTENDED_DIFFERENCES = {
