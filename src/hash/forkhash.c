@@ -10,17 +10,24 @@
 **
 *************************************************************************
 **
-** Hashes of values for the modules of the fork that hash keys: LIP Bloom
-** filters (lipfilter.c) and the hash aggregate (hashagg.c).  Two values equal
-** under SQLite's comparison rules hash alike, and text is hashed so that
-** values equal under its collation hash alike when the collation is one of
-** the built-in ones (BINARY, NOCASE, RTRIM), which main.c tells by their
-** comparison functions (sqlite3BuiltinCollation(), patch 0004).  A hash
-** may only tell that two values differ, never that they are equal: the
-** callers compare the values themselves (hashagg.c) or only skip a row
-** whose key cannot match (lipfilter.c).
+** This file implements the hashes of values that the modules of the fork
+** use for keys (lipfilter.c, hashagg.c): values equal under SQLite's
+** comparison rules, text under a built-in collation, hash alike.
 */
 #include "sqliteInt.h"
+
+/*
+** The constants of the hashes: the multipliers of splitmix64's finalizer,
+** the seeds of the hashes of each storage class (also the hash of NULL),
+** and the offset basis and prime of 64-bit FNV-1a.
+*/
+#define FORK_MIX_MUL1   ((((u64)0xbf58476d)<<32) | 0x1ce4e5b9)
+#define FORK_MIX_MUL2   ((((u64)0x94d049bb)<<32) | 0x133111eb)
+#define FORK_H_NULL     ((((u64)0x6c697020)<<32) | 0x6e756c6c)
+#define FORK_H_TEXT     ((((u64)0x6c697020)<<32) | 0x74657874)
+#define FORK_H_BLOB     ((((u64)0x6c697020)<<32) | 0x626c6f62)
+#define FORK_FNV_BASIS  ((((u64)0xcbf29ce4)<<32) | 0x84222325)
+#define FORK_FNV_PRIME  ((((u64)0x100)<<32) | 0x000001b3)
 
 /*
 ** A 64-bit mixing function (the finalizer of splitmix64): every bit of the
@@ -28,19 +35,12 @@
 */
 u64 sqlite3ForkMix(u64 x){
   x ^= x >> 30;
-  x *= (((u64)0xbf58476d)<<32) | 0x1ce4e5b9;
+  x *= FORK_MIX_MUL1;
   x ^= x >> 27;
-  x *= (((u64)0x94d049bb)<<32) | 0x133111eb;
+  x *= FORK_MIX_MUL2;
   x ^= x >> 31;
   return x;
 }
-
-/* Seeds of the hashes of each storage class, and the hash of NULL */
-#define FORK_H_NULL  (((u64)0x6c697020)<<32 | 0x6e756c6c)
-#define FORK_H_TEXT  (((u64)0x6c697020)<<32 | 0x74657874)
-#define FORK_H_BLOB  (((u64)0x6c697020)<<32 | 0x626c6f62)
-#define FORK_FNV_BASIS  ((((u64)0xcbf29ce4)<<32) | 0x84222325)
-#define FORK_FNV_PRIME  ((((u64)0x100)<<32) | 0x000001b3)
 
 /*
 ** Continue the FNV-1a hash h over n bytes of z, folding ASCII upper case
@@ -57,6 +57,25 @@ static u64 forkHashBytes(u64 h, const u8 *z, int n, int bFold){
 }
 
 /*
+** Continue the FNV-1a hash h over nZero zero bytes, in time logarithmic in
+** nZero, with the result forkHashBytes() gives over the same bytes.  A step
+** over a zero byte is h = (h ^ 0) * FORK_FNV_PRIME, so nZero of them
+** multiply h by FORK_FNV_PRIME to the power nZero, all modulo 2^64 (the
+** arithmetic of u64), computed by square-and-multiply.
+*/
+static u64 forkHashZeros(u64 h, i64 nZero){
+  u64 m = FORK_FNV_PRIME;         /* FORK_FNV_PRIME to the power 2^k */
+  u64 n = (u64)nZero;
+  assert( nZero>=0 );
+  while( n ){
+    if( n & 1 ) h *= m;
+    m *= m;
+    n >>= 1;
+  }
+  return h;
+}
+
+/*
 ** Return the hash of the value in pMem.  Two values that compare equal
 ** under SQLite's rules (sqlite3MemCompare()), with text compared under
 ** text mode eText (FORK_TEXT_BINARY, _NOCASE or _RTRIM), hash alike: an
@@ -66,12 +85,14 @@ static u64 forkHashBytes(u64 h, const u8 *z, int n, int bFold){
 */
 u64 sqlite3ForkHashValue(const Mem *pMem, int eText){
   u16 f = pMem->flags;
+  u64 h;
+  i64 n;
   if( f & MEM_Null ) return FORK_H_NULL;
   if( f & (MEM_Int|MEM_IntReal) ) return sqlite3ForkMix((u64)pMem->u.i);
   if( f & MEM_Real ){
     double r = pMem->u.r;
     u64 x;
-    if( r>=-9223372036854775808.0 && r<9223372036854775808.0 ){
+    if( r>=-FORK_TWO_POW_63 && r<FORK_TWO_POW_63 ){
       i64 i = (i64)r;
       if( (double)i==r ) return sqlite3ForkMix((u64)i);  /* Also -0.0 */
     }
@@ -80,26 +101,25 @@ u64 sqlite3ForkHashValue(const Mem *pMem, int eText){
   }
   if( f & MEM_Str ){
     const u8 *z = (const u8*)pMem->z;
-    int n = pMem->n;
+    int nText = pMem->n;
     if( eText==FORK_TEXT_ANY || pMem->enc!=SQLITE_UTF8 ) return FORK_H_TEXT;
     if( eText==FORK_TEXT_RTRIM ){
-      while( n>0 && z[n-1]==' ' ) n--;
+      while( nText>0 && z[nText-1]==' ' ) nText--;
     }
-    return sqlite3ForkMix(forkHashBytes(FORK_H_TEXT ^ FORK_FNV_BASIS, z, n,
-                                        eText==FORK_TEXT_NOCASE) ^ (u64)n);
+    h = forkHashBytes(FORK_H_TEXT ^ FORK_FNV_BASIS, z, nText,
+                      eText==FORK_TEXT_NOCASE);
+    return sqlite3ForkMix(h ^ (u64)nText);
   }
-  if( f & MEM_Blob ){
-    u64 h = forkHashBytes(FORK_H_BLOB ^ FORK_FNV_BASIS,
-                          (const u8*)pMem->z, pMem->n, 0);
-    i64 n = pMem->n;
-    if( f & MEM_Zero ){
-      int i;
-      for(i=0; i<pMem->u.nZero; i++) h *= FORK_FNV_PRIME;  /* h ^= 0 */
-      n += pMem->u.nZero;
-    }
-    return sqlite3ForkMix(h ^ (u64)n);
+  /* Every value is NULL, a number, text or a blob */
+  if( NEVER((f & MEM_Blob)==0) ) return FORK_H_NULL;
+  h = forkHashBytes(FORK_H_BLOB ^ FORK_FNV_BASIS, (const u8*)pMem->z,
+                    pMem->n, 0);
+  n = pMem->n;
+  if( f & MEM_Zero ){
+    h = forkHashZeros(h, pMem->u.nZero);
+    n += pMem->u.nZero;
   }
-  return FORK_H_NULL;   /* Not reached: every value has a type */
+  return sqlite3ForkMix(h ^ (u64)n);
 }
 
 /*

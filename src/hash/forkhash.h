@@ -10,7 +10,8 @@
 **
 *************************************************************************
 **
-** Hashes of values that follow SQLite's comparison rules (forkhash.c).
+** This file defines the interface to the hashes of values that follow
+** SQLite's comparison rules (forkhash.c).
 */
 #ifndef SQLITE_FORKHASH_H
 #define SQLITE_FORKHASH_H
@@ -24,6 +25,12 @@
 #define FORK_TEXT_BINARY    1
 #define FORK_TEXT_NOCASE    2
 #define FORK_TEXT_RTRIM     3
+
+/*
+** 2 to the power 63, as a double: the integers of an i64 are those from
+** -FORK_TWO_POW_63 up to, and not including, FORK_TWO_POW_63.
+*/
+#define FORK_TWO_POW_63 9223372036854775808.0
 
 u64 sqlite3ForkMix(u64);
 u64 sqlite3ForkHashValue(const sqlite3_value*, int);

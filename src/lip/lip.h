@@ -10,9 +10,9 @@
 **
 *************************************************************************
 **
-** LIP Bloom filters for star joins (lipfilter.c, the filters at run time;
-** lipplan.c, planning and code generation; the hooks of patch 0010 in
-** vdbe.c, where.c and wherecode.c).
+** This file defines the interface to LIP Bloom filters for star joins
+** (lipfilter.c at run time, lipplan.c in the planner, hooks of patch 0010
+** in vdbe.c, where.c and wherecode.c).
 */
 #ifndef SQLITE_LIP_H
 #define SQLITE_LIP_H
@@ -65,9 +65,46 @@ struct LipConn {
 
 /*
 ** A group of filter probes revises its probing order every LIP_REORDER
-** rows its members reject (OP_Filter, OP_FilterGroup).
+** rows its members reject (OP_Filter, OP_FilterGroup), a power of two.
 */
 #define LIP_REORDER 512
+
+/*
+** P4 of an OP_FilterGroup, an array of u32: at LIP_GROUP_SIZE the number
+** of entries after it, at LIP_GROUP_START the address of the group's
+** first segment, at LIP_GROUP_FLAG whether the segments can be moved
+** (one of the three values below), and from LIP_GROUP_LEN on the lengths
+** of the segments in their current order.  P5 of the OP_Filter of each
+** member is its distance to the OP_FilterGroup, at most LIP_MAX_DIST.
+*/
+#define LIP_GROUP_SIZE    0
+#define LIP_GROUP_START   1
+#define LIP_GROUP_FLAG    2
+#define LIP_GROUP_LEN     3
+#define LIP_GROUP_UNCHECKED 0     /* Not checked yet */
+#define LIP_GROUP_MOVABLE   1     /* The segments can be moved */
+#define LIP_GROUP_FIXED     2     /* They cannot: the order stays */
+#define LIP_MAX_DIST      0xffff  /* Largest value of P5 (a u16) */
+
+/*
+** P5 of OP_FilterAdd holds the text mode (FORK_TEXT_*) of each of the first
+** LIP_TEXT_COLS columns of the key, in fields of LIP_TEXT_BITS bits, the
+** first column in the lowest bits; text in any later column is hashed as
+** FORK_TEXT_ANY (all text alike).  LIP_TEXT_MODE(m,i) is the mode of
+** column i in P5 m.
+*/
+#define LIP_TEXT_BITS     2
+#define LIP_TEXT_MASK     ((1<<LIP_TEXT_BITS)-1)
+#define LIP_TEXT_COLS     (8*(int)sizeof(u16)/LIP_TEXT_BITS)
+#define LIP_TEXT_MODE(m,i) \
+  ((i)<LIP_TEXT_COLS ? ((m)>>(LIP_TEXT_BITS*(i)))&LIP_TEXT_MASK : FORK_TEXT_ANY)
+
+/*
+** Bytes of the blob that a filter's register holds before its first key
+** (OP_Blob in sqlite3ConstructBloomFilter()).  Any blob that is not a
+** filter object is an empty filter, whatever its size (lipfilter.c).
+*/
+#define LIP_EMPTY_BLOB    1
 
 /*
 ** Flag in P5 of OP_FilterInit: the filter is built before the join starts

@@ -10,48 +10,10 @@
 **
 *************************************************************************
 **
-** LIP (look-ahead information passing) Bloom filters for star joins: the
-** run-time side, the filters themselves and the bodies of their opcodes.
-** The planner rule and the code generators are in lipplan.c; doc/lip.md
+** This file implements the run time of LIP (look-ahead information
+** passing) Bloom filters for star joins: the filters and the bodies of
+** their opcodes.  The planner's side is in lipplan.c; doc/lip.md
 ** describes the design.
-**
-** A star join scans a large fact table in its outer loop and, for each
-** fact row, searches each dimension table by key.  When the dimension has
-** local constraints, many of those searches find nothing.  A Bloom filter
-** built from the keys of the dimension rows that pass the local
-** constraints lets the fact row be rejected with a few memory accesses
-** instead of a b-tree search.
-**
-** This file holds:
-**
-**   *  the filter itself: the keys (single-column integers, as long as
-**      every key is one) or their hashes are collected while it is built;
-**      at the first probe the bit array is sized from their number and
-**      filled.  Integer keys in a range of at most LIP_EXACT_BITS bits per
-**      key (or LIP_EXACT_MIN bits) get an exact bitmap of that range;
-**      other keys a register-blocked Bloom filter of LIP_BITS_PER_KEY bits
-**      per key whose LIP_NPROBE bits for one key lie in one 64-bit word,
-**      so that a probe is one load, one mask and one compare;
-**
-**   *  a hash that follows SQLite's comparison rules: an integer and a
-**      real with the same value hash alike; NULL hashes to a value of its
-**      own; text is hashed under the collation of the comparison (BINARY,
-**      NOCASE, RTRIM), and all text hashes alike under any other collation
-**      or encoding, so that a filter never rejects a key that could match;
-**
-**   *  the bodies of the OP_FilterInit, OP_FilterAdd, OP_Filter and
-**      OP_FilterGroup opcodes, the last of which revises the probing
-**      order of a group of filters as their rejection rates change;
-**
-**   *  the record of what each filter did, kept in db->fork.lip for
-**      PRAGMA lip_filter_stats (lipplan.c).
-**
-** The filter is held in a register as a blob whose destructor is
-** lipFilterDelete().  A register holding any other blob is a filter into
-** which no key was added (an empty set); its first probe turns it into a
-** filter object holding no key.  A register holding NULL is a
-** disabled filter: every probe passes.  Filters are disabled when memory
-** runs out and when OP_FilterInit finds that building one is not worth it.
 */
 #include "sqliteInt.h"
 #include "vdbeInt.h"
@@ -67,15 +29,35 @@
 #define LIP_NPROBE          6
 #define LIP_BLOCK_WORDS     1          /* A block is one 64-bit word */
 #define LIP_MAX_KEYS        (1<<26)    /* More keys than this: disable */
+#define LIP_HASH_INIT       64         /* First size of aHash[] */
+#define LIP_RATE_ONE        1024       /* A rejection rate of 1 (all) */
 #define LIP_RATE_PRIOR      16         /* Smoothing of reject rates */
-#define LIP_RATE_MARGIN     16         /* Rates closer than 16/1024: equal */
+#define LIP_RATE_MARGIN     16         /* Rates closer than this: equal */
 #define LIP_REORDER_MAX     65536      /* Longest interval between revisions */
 #define LIP_STATIC_OPS      24         /* Regions this small: no malloc */
 #define LIP_EXACT_BITS      64         /* Exact bitmap: at most 64 bits/key */
 #define LIP_EXACT_MIN       (1<<21)    /* ... or 256 KiB in all */
 
 /*
-** A Bloom filter.
+** The bits of the 64-bit words of a filter's bit array: bit d of the array
+** is bit (d & LIP_WORD_MASK) of word (d >> LIP_WORD_SHIFT).
+*/
+#define LIP_WORD_SHIFT      6
+#define LIP_WORD_BITS       (1<<LIP_WORD_SHIFT)
+#define LIP_WORD_MASK       (LIP_WORD_BITS-1)
+#define LIP_BLOCK_BITS      (LIP_WORD_BITS*LIP_BLOCK_WORDS)
+#define LIP_BIT_SET(a,d) \
+  ((a)[(d)>>LIP_WORD_SHIFT] |= ((u64)1)<<((d)&LIP_WORD_MASK))
+#define LIP_BIT_TEST(a,d) \
+  (((a)[(d)>>LIP_WORD_SHIFT]>>((d)&LIP_WORD_MASK)) & 1)
+
+/*
+** A Bloom filter.  A register holds one as a blob whose destructor is
+** lipFilterDelete().  A register holding any other blob is an empty filter
+** (no key was added): its first probe turns it into a filter object
+** holding no key.  A register holding NULL is a disabled filter, which
+** every key passes: memory ran out, there were too many keys, or
+** OP_FilterInit found it not worth building.
 */
 typedef struct LipFilter LipFilter;
 struct LipFilter {
@@ -84,7 +66,7 @@ struct LipFilter {
   u32 nBlock;         /* Number of blocks in aBlock[], 0 if not built */
   u8 bExact;          /* aBlock[] is an exact bitmap of keys iMin.. */
   u8 bInt;            /* aHash[] holds the keys themselves: all integers */
-  u16 mText;          /* Text mode of each key column, 2 bits each */
+  u16 mText;          /* Text modes of the key columns (LIP_TEXT_MODE()) */
   i64 iMin;           /* Smallest key while bInt */
   u64 nRange;         /* Bits of the exact bitmap: keys iMin..iMin+nRange-1 */
   i64 nPass;          /* Probes that let the key through */
@@ -138,16 +120,16 @@ static void lipRecord(
 */
 static void lipFilterDelete(void *p){
   LipFilter *pF = (LipFilter*)p;
-  if( pF ){
-    if( pF->db ){
-      lipRecord(pF->db, pF->iReg, pF->nHash,
-                (i64)pF->nBlock*LIP_BLOCK_WORDS*sizeof(u64),
-                pF->nPass+pF->nReject, pF->nReject, pF->iRank, pF->eStatus);
-    }
-    sqlite3_free(pF->aHash);
-    sqlite3_free(pF->aBlock);
-    sqlite3_free(pF);
+  /* Only a register set by lipFilterCreate() has this destructor */
+  if( NEVER(pF==0) ) return;
+  if( pF->db ){
+    lipRecord(pF->db, pF->iReg, pF->nHash,
+              (i64)pF->nBlock*LIP_BLOCK_WORDS*sizeof(u64),
+              pF->nPass+pF->nReject, pF->nReject, pF->iRank, pF->eStatus);
   }
+  sqlite3_free(pF->aHash);
+  sqlite3_free(pF->aBlock);
+  sqlite3_free(pF);
 }
 
 /*
@@ -188,17 +170,18 @@ static LipFilter *lipFilterCreate(Vdbe *p, int iReg, int nKey, u16 mText){
 
 /*
 ** Return the hash of the key in the nKey registers starting at aKey[0],
-** under the text modes mText.
+** under the text modes mText (LIP_TEXT_MODE()).
 */
 static u64 lipHashKey(const Mem *aKey, int nKey, u16 mText){
   u64 h = 0;
   int i;
   if( nKey==1 ){
-    return sqlite3ForkHashValue(aKey, mText&3);     /* Already mixed */
+    return sqlite3ForkHashValue(aKey, LIP_TEXT_MODE(mText, 0));  /* Mixed */
   }
   for(i=0; i<nKey; i++){
-    int eText = i<8 ? (mText>>(2*i))&3 : FORK_TEXT_ANY;
-    h = sqlite3ForkMix(h + sqlite3ForkHashValue(&aKey[i], eText) + (u64)i);
+    h = sqlite3ForkMix(h + sqlite3ForkHashValue(&aKey[i],
+                                                LIP_TEXT_MODE(mText, i))
+                         + (u64)i);
   }
   return h;
 }
@@ -217,9 +200,11 @@ static u64 lipMask(u64 h){
   u64 g = h * LIP_BITMUL;
   u64 m = 0;
   int i;
+  /* Each bit takes LIP_WORD_SHIFT bits of g, from the top */
+  assert( LIP_NPROBE*LIP_WORD_SHIFT<=LIP_WORD_BITS );
   for(i=0; i<LIP_NPROBE; i++){
-    m |= ((u64)1) << (g >> 58);          /* Top 6 bits: a bit of the word */
-    g <<= 6;
+    m |= ((u64)1) << (g >> (LIP_WORD_BITS-LIP_WORD_SHIFT));
+    g <<= LIP_WORD_SHIFT;
   }
   return m;
 }
@@ -295,8 +280,8 @@ static int lipFilterBuild(LipFilter *pF){
   /* At most LIP_MAX_KEYS keys of LIP_EXACT_BITS or LIP_BITS_PER_KEY bits
   ** each (or LIP_EXACT_MIN bits): the number of blocks fits in a u32 */
   assert( pF->nHash<=LIP_MAX_KEYS );
-  assert( (nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS) <= 0xffffffff );
-  nBlock = (u32)((nBit + 64*LIP_BLOCK_WORDS-1)/(64*LIP_BLOCK_WORDS));
+  assert( (nBit + LIP_BLOCK_BITS-1)/LIP_BLOCK_BITS <= 0xffffffff );
+  nBlock = (u32)((nBit + LIP_BLOCK_BITS-1)/LIP_BLOCK_BITS);
   if( nBlock==0 ) nBlock = 1;
   sqlite3_free(pF->aBlock);
   pF->aBlock = (u64*)sqlite3_malloc64((u64)nBlock*LIP_BLOCK_WORDS*sizeof(u64));
@@ -311,7 +296,7 @@ static int lipFilterBuild(LipFilter *pF){
     for(i=0; i<pF->nHash; i++){
       u64 d = pF->aHash[i] - (u64)pF->iMin;
       assert( d<pF->nRange );
-      pF->aBlock[d>>6] |= ((u64)1)<<(d&63);
+      LIP_BIT_SET(pF->aBlock, d);
     }
   }else{
     for(i=0; i<pF->nHash; i++) lipBitsSet(pF, pF->aHash[i]);
@@ -341,7 +326,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
     pF->mText = pOp->p5;
   }
   if( pF->nHash>=pF->nHashAlloc ){
-    int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : 64;
+    int nNew = pF->nHashAlloc ? pF->nHashAlloc*2 : LIP_HASH_INIT;
     u64 *aNew;
     assert( pF->nHash==pF->nHashAlloc );
     testcase( nNew==LIP_MAX_KEYS );          /* The largest array */
@@ -390,7 +375,7 @@ void sqlite3LipFilterAdd(Vdbe *p, VdbeOp *pOp){
         bRebuild = 1;
       }else if( !bRebuild ){
         u64 d = h-(u64)pF->iMin;
-        pF->aBlock[d>>6] |= ((u64)1)<<(d&63);
+        LIP_BIT_SET(pF->aBlock, d);
       }
     }else if( !bRebuild ){
       lipBitsSet(pF, h);
@@ -412,7 +397,7 @@ static SQLITE_INLINE int lipExactHas(const LipFilter *pF, i64 v){
   testcase( d==pF->nRange-1 );
   testcase( d==pF->nRange );
   testcase( v<pF->iMin );
-  return d<pF->nRange && ((pF->aBlock[d>>6]>>(d&63)) & 1)!=0;
+  return d<pF->nRange && LIP_BIT_TEST(pF->aBlock, d)!=0;
 }
 
 /*
@@ -435,9 +420,9 @@ static SQLITE_INLINE int lipTest(
       v = pKey->u.i;
     }else if( pKey->flags & MEM_Real ){
       double r = pKey->u.r;
-      testcase( r==-9223372036854775808.0 );   /* Smallest i64: probed */
-      testcase( r==9223372036854775808.0 );    /* 2^63: no i64 equals it */
-      if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0) ) return 1;
+      testcase( r==-FORK_TWO_POW_63 );    /* Smallest i64: probed */
+      testcase( r==FORK_TWO_POW_63 );     /* No i64 equals it */
+      if( !(r>=-FORK_TWO_POW_63 && r<FORK_TWO_POW_63) ) return 1;
       v = (i64)r;
       if( (double)v!=r ) return 1;
     }else{
@@ -498,6 +483,11 @@ static SQLITE_NOINLINE int lipProbeSlow(Vdbe *p, VdbeOp *pOp){
 static SQLITE_NOINLINE void lipGroupTick(Vdbe *p, VdbeOp *pOp){
   VdbeOp *pD = &pOp[pOp->p5];
   assert( pD->opcode==OP_FilterGroup );
+  /* P2 starts at LIP_REORDER and doubles up to LIP_REORDER_MAX
+  ** (sqlite3LipFilterGroup()): a multiple of LIP_REORDER that P1 reaches */
+  assert( LIP_REORDER_MAX%LIP_REORDER==0 );
+  assert( ((LIP_REORDER_MAX/LIP_REORDER)
+           & (LIP_REORDER_MAX/LIP_REORDER-1))==0 );
   pD->p1 += LIP_REORDER;
   if( pD->p1>=pD->p2 ){
     pD->p1 = 0;
@@ -518,6 +508,7 @@ static SQLITE_NOINLINE int lipProbeOne(Vdbe *p, VdbeOp *pOp){
     bReject = lipTest(pF, &p->aMem[pOp->p3], pOp->p4.i);
     if( bReject ){
       pF->nReject++;
+      assert( (LIP_REORDER & (LIP_REORDER-1))==0 );
       if( pOp->p5 && (pF->nReject & (LIP_REORDER-1))==0 ){
         lipGroupTick(p, pOp);
       }
@@ -533,26 +524,30 @@ static SQLITE_NOINLINE int lipProbeOne(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
-** Return the rejection rate of the filter of pOp, in 1/1024ths: 1024 for
-** an empty filter (it rejects everything), 0 for a disabled one.  The
-** observed rate is smoothed towards 1/2 by LIP_RATE_PRIOR imaginary
-** probes, so that a filter probed only a few times (late in the order, it
-** sees only the rows the others let through) does not look perfect after
-** one lucky rejection and jump to the front of the order.
+** Return the rejection rate of the filter of pOp, in units of
+** 1/LIP_RATE_ONE: LIP_RATE_ONE for an empty filter (it rejects
+** everything), 0 for a disabled one.  The observed rate is smoothed
+** towards 1/2 by LIP_RATE_PRIOR imaginary probes, so that a filter probed
+** only a few times (late in the order, it sees only the rows the others
+** let through) does not look perfect after one lucky rejection and jump
+** to the front of the order.
 */
 static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   Mem *pReg = &p->aMem[pOp->p1];
   LipFilter *pF;
   if( pReg->flags & MEM_Null ) return 0;
   pF = lipFilterOf(pReg);
-  if( pF==0 ) return 1024;
-  /* The halving in sqlite3LipFilterGroup() keeps the recent rejections
-  ** among the recent probes: the rate is at most 1024 */
+  if( pF==0 ) return LIP_RATE_ONE;
+  /* The halving in lipGroupDecay() keeps the recent rejections among the
+  ** recent probes: the rate is at most LIP_RATE_ONE */
   assert( pF->nRejectBase<=pF->nReject );
   assert( pF->nProbeBase<=pF->nPass+pF->nReject );
   assert( pF->nReject-pF->nRejectBase
           <= pF->nPass+pF->nReject-pF->nProbeBase );
-  return (u32)(((pF->nReject-pF->nRejectBase)*1024 + 512*LIP_RATE_PRIOR)
+  /* The imaginary probes reject half their keys, exactly */
+  assert( LIP_RATE_ONE%2==0 );
+  return (u32)(((pF->nReject-pF->nRejectBase)*LIP_RATE_ONE
+                 + (LIP_RATE_ONE/2)*LIP_RATE_PRIOR)
                  / (pF->nPass+pF->nReject-pF->nProbeBase + LIP_RATE_PRIOR));
 }
 
@@ -584,6 +579,7 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
   }
   pF->nReject++;
   p->aCounter[SQLITE_STMTSTATUS_FILTER_HIT]++;
+  assert( (LIP_REORDER & (LIP_REORDER-1))==0 );     /* A mask of low bits */
   if( pOp->p5 && (pF->nReject & (LIP_REORDER-1))==0 ){
     lipGroupTick(p, pOp);
   }
@@ -591,69 +587,50 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
-** Revise the probing order of a group of filter probes (LIP), whose
-** descriptor is the OP_FilterGroup pD.  Called (lipGroupTick()) when the
-** members of the group have rejected pD->p2 rows: LIP_REORDER after the
-** order changed, twice as many each time it held, up to LIP_REORDER_MAX.
-**
-** The group is a region of consecutive code, one segment per member: the
-** code that computes the member's key, then the OP_Filter that probes it
-** (and jumps away, to the same address for all members, if the key is not
-** in it).  A row that passes a segment falls through into the next one;
-** the last one falls through to pD.  The order is revised by moving the
-** segments: sorted so that the filters that rejected the largest share of
-** the keys they were given come first (the adaptive order of the LIP
-** paper).  The rate of a filter probed late counts only the keys its
-** predecessors let through, which is what matters for the cost of the
-** order.  Every member's counts are then halved, so that the order follows
-** changes in the data.  If the segments move, pD->p3 is set to the new
-** address of the opcode at iTrigger (the OP_Filter that called), so that
-** the profiling counters of a VDBE_PROFILE or SQLITE_ENABLE_STMT_SCANSTATUS
-** build follow it (OP_Filter).
-**
-** P4 of pD is an array: its size, the address of the region, a flag
-** (0: not checked yet, 1: the segments can be moved, 2: they cannot),
-** then the lengths of the N segments in their current order.  Segments
-** can be moved if no opcode of the region jumps into the region (the code
-** before the group enters it at its start, which stays its start) and it
-** holds no subroutine (OP_BeginSubrtn: a subquery that later code may
-** call at its address); the OP_Filter of each member (the last opcode of
-** its segment) has P5 set to its distance to pD.  If the segments cannot
-** be moved, or memory runs out, the order stays as it is.
+** Return LIP_GROUP_MOVABLE if the segments of the group of probes whose
+** code is the region of p from address iStart up to iDesc (its
+** OP_FilterGroup) can be moved, LIP_GROUP_FIXED if not.  They can be moved
+** if no opcode of the region jumps into the region (the code before the
+** group enters it at its start, which stays its start) and the region
+** holds no subroutine (OP_BeginSubrtn: a subquery in a key, which code
+** after the region may call with OP_Gosub at its present address).
 */
-void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
-  u32 *ai = pD->p4.ai;
-  int nMember = (int)ai[0]-2;
-  int iStart = (int)ai[1];
-  int iDesc = (int)(pD - p->aOp);
-  u32 *aLen = &ai[3];
-  u32 aRate[LIP_MAX_GROUP];
-  u32 aPos[LIP_MAX_GROUP];           /* Start of each segment, by position */
-  u8 aOrder[LIP_MAX_GROUP];
-  VdbeOp aStatic[LIP_STATIC_OPS];    /* Copy of a small region */
-  VdbeOp *aCopy;
-  int i, j, addr;
-  assert( pD->p4type==P4_INTARRAY && pD->opcode==OP_FilterGroup );
-  assert( nMember>=2 && nMember<=LIP_MAX_GROUP );
-  if( NEVER(iDesc<=iStart) || NEVER(nMember<2 || nMember>LIP_MAX_GROUP) ){
-    return;
-  }
-  if( ai[2]==0 ){
-    /* First time: check that no opcode of the region jumps into it, and
-    ** that it holds no subroutine (a subquery in a key), which code after
-    ** the region may call (OP_Gosub) at its present address. */
-    ai[2] = 1;
-    for(addr=iStart; addr<iDesc; addr++){
-      VdbeOp *pOp = &p->aOp[addr];
-      if( ((sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
-           && pOp->p2>=iStart && pOp->p2<iDesc)
-       || pOp->opcode==OP_BeginSubrtn
-      ){
-        ai[2] = 2;
-      }
+static u32 lipGroupCheck(const Vdbe *p, int iStart, int iDesc){
+  int addr;
+  for(addr=iStart; addr<iDesc; addr++){
+    const VdbeOp *pOp = &p->aOp[addr];
+    if( ((sqlite3OpcodeProperty[pOp->opcode] & OPFLG_JUMP)!=0
+         && pOp->p2>=iStart && pOp->p2<iDesc)
+     || pOp->opcode==OP_BeginSubrtn
+    ){
+      return LIP_GROUP_FIXED;
     }
   }
-  if( ai[2]!=1 ) return;
+  return LIP_GROUP_MOVABLE;
+}
+
+/*
+** Rank the nMember members of the group of probes whose first segment is
+** at address iStart of p and whose segments have the lengths aLen[], in
+** their present order.  Set aPos[i] to the address of segment i, and
+** aOrder[] to the members (their present positions) in the order in which
+** they should be probed: the largest rejection rate (lipRejectRate())
+** first.  The sort is stable, and a member moves ahead of another only if
+** its rate is higher by more than LIP_RATE_MARGIN, so that two filters
+** that reject alike do not swap back and forth.  Return true if the new
+** order differs from the present one.
+*/
+static int lipGroupRank(
+  Vdbe *p,                  /* The statement */
+  int iStart,               /* Address of the first segment */
+  int nMember,              /* Members of the group */
+  const u32 *aLen,          /* Length of each segment */
+  u32 *aPos,                /* OUT: address of each segment */
+  u8 *aOrder                /* OUT: the members, in their new order */
+){
+  u32 aRate[LIP_MAX_GROUP];
+  int i, j, addr;
+  assert( nMember>=2 && nMember<=LIP_MAX_GROUP );
   for(i=0, addr=iStart; i<nMember; i++){
     aPos[i] = (u32)addr;
     addr += aLen[i];
@@ -661,10 +638,7 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
     aOrder[i] = (u8)i;
     aRate[i] = lipRejectRate(p, &p->aOp[addr-1]);
   }
-  assert( addr==iDesc );
-  /* Insertion sort, stable: a member moves ahead of another only if its
-  ** rate is higher by more than LIP_RATE_MARGIN, so that two filters that
-  ** reject alike do not swap back and forth. */
+  /* Insertion sort */
   for(i=1; i<nMember; i++){
     u8 o = aOrder[i];
     u32 r = aRate[i];
@@ -677,51 +651,135 @@ void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
     aOrder[j] = o;
   }
   for(i=0; i<nMember && aOrder[i]==i; i++){}
-  if( i==nMember ){
-    /* The order holds: revise it half as often, down to once every
-    ** LIP_REORDER_MAX rejections. */
-    testcase( pD->p2==LIP_REORDER_MAX/2 );   /* Doubled one last time */
-    testcase( pD->p2==LIP_REORDER_MAX );     /* Stays there */
-    if( pD->p2<LIP_REORDER_MAX ) pD->p2 *= 2;
+  return i<nMember;
+}
+
+/*
+** Move the segments of the group of probes described by OP_FilterGroup pD
+** (P4: LIP_GROUP_*) into the order aOrder[], from their present addresses
+** aPos[] (lipGroupRank()), and rewrite the lengths in P4 and the distance
+** to pD in the P5 of each member's OP_Filter.  If the opcode at address
+** iTrigger (the OP_Filter that called) moves, set pD->p3 to its new
+** address, so that the profiling counters of a VDBE_PROFILE or
+** SQLITE_ENABLE_STMT_SCANSTATUS build follow it (OP_Filter).  Return
+** SQLITE_OK, or SQLITE_NOMEM if memory runs out, in which case nothing
+** moves.
+*/
+static int lipGroupMove(
+  Vdbe *p,                  /* The statement */
+  VdbeOp *pD,               /* The OP_FilterGroup of the group */
+  int iTrigger,             /* Address of the OP_Filter that called */
+  const u32 *aPos,          /* Present address of each segment */
+  const u8 *aOrder          /* The segments, in their new order */
+){
+  u32 *ai = pD->p4.ai;
+  int nMember = (int)ai[LIP_GROUP_SIZE] - (LIP_GROUP_LEN-1);
+  int iStart = (int)ai[LIP_GROUP_START];
+  int iDesc = (int)(pD - p->aOp);
+  u32 *aLen = &ai[LIP_GROUP_LEN];
+  u32 aNewLen[LIP_MAX_GROUP];
+  VdbeOp aStatic[LIP_STATIC_OPS];    /* Copy of a small region */
+  VdbeOp *aCopy;
+  int i, addr;
+  testcase( iDesc-iStart==LIP_STATIC_OPS );    /* Largest copy on stack */
+  testcase( iDesc-iStart==LIP_STATIC_OPS+1 );  /* Smallest malloc'd */
+  if( iDesc-iStart<=LIP_STATIC_OPS ){
+    aCopy = aStatic;
   }else{
-    /* Move the segments into their new order, and revise it again soon. */
-    u32 aNewLen[LIP_MAX_GROUP];
-    pD->p2 = LIP_REORDER;
-    testcase( iDesc-iStart==LIP_STATIC_OPS );    /* Largest copy on stack */
-    testcase( iDesc-iStart==LIP_STATIC_OPS+1 );  /* Smallest malloc'd */
-    if( iDesc-iStart<=LIP_STATIC_OPS ){
-      aCopy = aStatic;
-    }else{
-      aCopy = (VdbeOp*)sqlite3_malloc64(sizeof(VdbeOp)*(u64)(iDesc-iStart));
-      if( aCopy==0 ) return;
-    }
-    memcpy(aCopy, &p->aOp[iStart], sizeof(VdbeOp)*(size_t)(iDesc-iStart));
-    for(i=0, addr=iStart; i<nMember; i++){
-      int k = aOrder[i];
-      if( iTrigger>=(int)aPos[k] && iTrigger<(int)(aPos[k]+aLen[k]) ){
-        /* Where the opcode that called us went, for its profile counters */
-        pD->p3 = addr + (iTrigger - (int)aPos[k]);
-      }
-      memcpy(&p->aOp[addr], &aCopy[aPos[k]-iStart], sizeof(VdbeOp)*aLen[k]);
-      aNewLen[i] = aLen[k];
-      addr += aLen[k];
-      assert( p->aOp[addr-1].opcode==OP_Filter );
-      p->aOp[addr-1].p5 = (u16)(iDesc - (addr-1));
-    }
-    memcpy(aLen, aNewLen, sizeof(u32)*(size_t)nMember);
-    if( aCopy!=aStatic ) sqlite3_free(aCopy);
+    aCopy = (VdbeOp*)sqlite3_malloc64(sizeof(VdbeOp)*(u64)(iDesc-iStart));
+    if( aCopy==0 ) return SQLITE_NOMEM;
   }
+  memcpy(aCopy, &p->aOp[iStart], sizeof(VdbeOp)*(size_t)(iDesc-iStart));
   for(i=0, addr=iStart; i<nMember; i++){
+    int k = aOrder[i];
+    if( iTrigger>=(int)aPos[k] && iTrigger<(int)(aPos[k]+aLen[k]) ){
+      pD->p3 = addr + (iTrigger - (int)aPos[k]);
+    }
+    memcpy(&p->aOp[addr], &aCopy[aPos[k]-iStart], sizeof(VdbeOp)*aLen[k]);
+    aNewLen[i] = aLen[k];
+    addr += aLen[k];
+    assert( p->aOp[addr-1].opcode==OP_Filter );
+    assert( iDesc-(addr-1)<=LIP_MAX_DIST );
+    p->aOp[addr-1].p5 = (u16)(iDesc - (addr-1));
+  }
+  assert( addr==iDesc );
+  memcpy(aLen, aNewLen, sizeof(u32)*(size_t)nMember);
+  if( aCopy!=aStatic ) sqlite3_free(aCopy);
+  return SQLITE_OK;
+}
+
+/*
+** Halve the weight of what the members of the group of probes described
+** by OP_FilterGroup pD have counted so far, so that their rates, hence
+** the order, follow changes in the data, and record each member's
+** position in the order (for PRAGMA lip_filter_stats).
+*/
+static void lipGroupDecay(Vdbe *p, const VdbeOp *pD){
+  const u32 *ai = pD->p4.ai;
+  int nMember = (int)ai[LIP_GROUP_SIZE] - (LIP_GROUP_LEN-1);
+  int i, addr;
+  for(i=0, addr=(int)ai[LIP_GROUP_START]; i<nMember; i++){
     LipFilter *pF;
-    addr += aLen[i];
+    addr += ai[LIP_GROUP_LEN+i];
     pF = lipFilterOf(&p->aMem[p->aOp[addr-1].p1]);
     if( pF ){
-      /* Halve the weight of what came before */
       pF->nProbeBase += (pF->nPass + pF->nReject - pF->nProbeBase)/2;
       pF->nRejectBase += (pF->nReject - pF->nRejectBase)/2;
       pF->iRank = i;
     }
   }
+}
+
+/*
+** Revise the probing order of a group of filter probes (LIP), whose
+** descriptor is the OP_FilterGroup pD.  Called (lipGroupTick()) when the
+** members of the group have rejected pD->p2 rows: LIP_REORDER after the
+** order changed, twice as many each time it held, up to LIP_REORDER_MAX.
+** iTrigger is the address of the OP_Filter that called.
+**
+** The group is a region of consecutive code, one segment per member: the
+** code that computes the member's key, then the OP_Filter that probes it
+** (and jumps away, to the same address for all members, if the key is not
+** in it).  A row that passes a segment falls through into the next one;
+** the last one falls through to pD.  The order is revised by moving the
+** segments, so that the filters that rejected the largest share of the
+** keys they were given come first (the adaptive order of the LIP paper).
+** The rate of a filter probed late counts only the keys its predecessors
+** let through, which is what matters for the cost of the order.  If the
+** segments cannot be moved (lipGroupCheck()), or memory runs out, the
+** order stays as it is.
+*/
+void sqlite3LipFilterGroup(Vdbe *p, VdbeOp *pD, int iTrigger){
+  u32 *ai = pD->p4.ai;
+  int nMember = (int)ai[LIP_GROUP_SIZE] - (LIP_GROUP_LEN-1);
+  int iStart = (int)ai[LIP_GROUP_START];
+  int iDesc = (int)(pD - p->aOp);
+  u32 aPos[LIP_MAX_GROUP];           /* Start of each segment, by position */
+  u8 aOrder[LIP_MAX_GROUP];          /* The members in their new order */
+  int bMove;                         /* The order changes */
+  assert( pD->p4type==P4_INTARRAY && pD->opcode==OP_FilterGroup );
+  assert( nMember>=2 && nMember<=LIP_MAX_GROUP );
+  if( NEVER(iDesc<=iStart) || NEVER(nMember<2 || nMember>LIP_MAX_GROUP) ){
+    return;
+  }
+  if( ai[LIP_GROUP_FLAG]==LIP_GROUP_UNCHECKED ){
+    ai[LIP_GROUP_FLAG] = lipGroupCheck(p, iStart, iDesc);
+  }
+  if( ai[LIP_GROUP_FLAG]!=LIP_GROUP_MOVABLE ) return;
+  bMove = lipGroupRank(p, iStart, nMember, &ai[LIP_GROUP_LEN], aPos, aOrder);
+  assert( aPos[nMember-1]+ai[LIP_GROUP_LEN+nMember-1]==(u32)iDesc );
+  if( bMove ){
+    /* Move the segments into their new order, and revise it again soon */
+    pD->p2 = LIP_REORDER;
+    if( lipGroupMove(p, pD, iTrigger, aPos, aOrder) ) return;
+  }else{
+    /* The order holds: revise it half as often, down to once every
+    ** LIP_REORDER_MAX rejections */
+    testcase( pD->p2==LIP_REORDER_MAX/2 );   /* Doubled one last time */
+    testcase( pD->p2==LIP_REORDER_MAX );     /* Stays there */
+    if( pD->p2<LIP_REORDER_MAX ) pD->p2 *= 2;
+  }
+  lipGroupDecay(p, pD);
 }
 
 /*

@@ -10,27 +10,11 @@
 **
 *************************************************************************
 **
-** LIP (look-ahead information passing) Bloom filters for star joins: the
-** planning side.  The filters and the bodies of their opcodes are in
-** lipfilter.c; doc/lip.md describes the design.
-**
-** All filters of a join are built before the join starts and probed at
-** the top of the outer loop, before any inner search, whatever the join
-** order (a filter whose key needs an inner table is probed as soon as
-** that table's row is known), in an order that adapts at run time to how
-** often each filter rejects.  This file holds:
-**
-**   *  the planner rule that decides which SEARCH loops get a filter
-**      (sqlite3WhereLipCheck()), and the OP_FilterInit that leaves the
-**      decision to run time when sqlite_stat1 does not tell;
-**
-**   *  the early build and probing of the filters (sqlite3LipBuildEarly(),
-**      sqlite3LipProbeEarly());
-**
-**   *  the code generators that where.c and wherecode.c call (patch 0010),
-**      among them the probes coded as a group led by an OP_FilterGroup;
-**
-**   *  PRAGMA lip_filter_stats.
+** This file implements the planner's side of LIP (look-ahead information
+** passing) Bloom filters for star joins: which loops get a filter, their
+** early build and probes, the code generators that where.c and
+** wherecode.c call (patch 0010), and PRAGMA lip_filter_stats.  The
+** filters themselves are in lipfilter.c; doc/lip.md describes the design.
 */
 #include "sqliteInt.h"
 #include "whereInt.h"
@@ -168,7 +152,8 @@ int sqlite3LipCodeFilterInit(
 u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
   u16 m = 0;
   int i;
-  for(i=0; i<nCol && i<8; i++){
+  assert( FORK_TEXT_RTRIM<=LIP_TEXT_MASK );
+  for(i=0; i<nCol && i<LIP_TEXT_COLS; i++){
     const char *zColl = pIdx->azColl[i];
     int e = FORK_TEXT_ANY;
     if( zColl==0 || sqlite3StrICmp(zColl, sqlite3StrBINARY)==0 ){
@@ -178,7 +163,7 @@ u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
     }else if( sqlite3StrICmp(zColl, "RTRIM")==0 ){
       e = FORK_TEXT_RTRIM;
     }
-    m |= (u16)(e<<(2*i));
+    m |= (u16)(e<<(LIP_TEXT_BITS*i));
   }
   return m;
 }
@@ -193,7 +178,9 @@ static Bitmask lipKeyPrereq(WhereLoop *pLoop){
   Bitmask m = 0;
   int i;
   int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
-  if( n>pLoop->nLTerm ) return ALLBITS;
+  /* aLTerm[] begins with the loop's equality terms, nEq of them, or the
+  ** one of a search by rowid */
+  if( NEVER(n>pLoop->nLTerm) ) return ALLBITS;
   for(i=0; i<n; i++){
     WhereTerm *pTerm = pLoop->aLTerm[i];
     if( NEVER(pTerm==0) ) return ALLBITS;
@@ -294,6 +281,8 @@ void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
 **          ...
 **   desc:  FilterGroup [size, seg0, flag, lengths of the segments]
 **
+** (P4 of the FilterGroup: LIP_GROUP_* in lip.h).
+**
 ** A row that passes a segment falls through to the next; a key is computed
 ** only if the filters probed before it passed.  At run time the segments
 ** are moved into the order that rejects rows soonest
@@ -314,9 +303,10 @@ static void lipPullDownGroup(LipPullDown *pPd, int bOwn){
   testcase( n==2 );                  /* The smallest group */
   testcase( n==LIP_MAX_GROUP );      /* More filters wait for their level */
   if( n<2 ) return;
-  pPd->ai = (u32*)sqlite3DbMallocZero(pWInfo->pParse->db, sizeof(u32)*(3+n));
+  pPd->ai = (u32*)sqlite3DbMallocZero(pWInfo->pParse->db,
+                                      sizeof(u32)*(LIP_GROUP_LEN+n));
   if( pPd->ai==0 ) return;
-  pPd->ai[0] = 2+n;
+  pPd->ai[LIP_GROUP_SIZE] = LIP_GROUP_LEN-1+n;
   pPd->nMax = n;
   pPd->bGroup = 1;
   if( bOwn ) sqlite3LipPullDownSegment(pPd);
@@ -408,25 +398,27 @@ void sqlite3LipPullDownEnd(LipPullDown *pPd){
   ** the same conditions */
   assert( pPd->nMember==pPd->nMax );
   n = pPd->nMember;
-  ai[0] = 2+n;
-  ai[1] = (u32)pPd->aSeg[0];
-  ai[2] = 0;
+  ai[LIP_GROUP_SIZE] = LIP_GROUP_LEN-1+n;
+  ai[LIP_GROUP_START] = (u32)pPd->aSeg[0];
+  ai[LIP_GROUP_FLAG] = LIP_GROUP_UNCHECKED;
   addrDesc = sqlite3VdbeCurrentAddr(v);
   for(i=0; i<n; i++){
     int iEnd = i+1<n ? pPd->aSeg[i+1] : addrDesc;
     /* Each segment ends with its Filter (unless memory ran out, when the
     ** addresses coded are not real) */
     assert( pPd->aFilter[i]==iEnd-1 || pParse->db->mallocFailed );
-    ai[3+i] = (u32)(iEnd - pPd->aSeg[i]);
-    testcase( addrDesc - pPd->aFilter[i]==0xffff );
-    testcase( addrDesc - pPd->aFilter[i]==0x10000 );
-    if( addrDesc - pPd->aFilter[i]>0xffff || pPd->aFilter[i]!=iEnd-1 ){
-      ai[2] = 2;                     /* Keep the order of the code */
+    ai[LIP_GROUP_LEN+i] = (u32)(iEnd - pPd->aSeg[i]);
+    testcase( addrDesc - pPd->aFilter[i]==LIP_MAX_DIST );
+    testcase( addrDesc - pPd->aFilter[i]==LIP_MAX_DIST+1 );
+    if( addrDesc - pPd->aFilter[i]>LIP_MAX_DIST || pPd->aFilter[i]!=iEnd-1 ){
+      ai[LIP_GROUP_FLAG] = LIP_GROUP_FIXED;  /* Keep the order of the code */
     }
   }
   for(i=0; i<n; i++){
     VdbeOp *pOp = sqlite3VdbeGetOp(v, pPd->aFilter[i]);
-    if( ai[2]==0 ) pOp->p5 = (u16)(addrDesc - pPd->aFilter[i]);
+    if( ai[LIP_GROUP_FLAG]==LIP_GROUP_UNCHECKED ){
+      pOp->p5 = (u16)(addrDesc - pPd->aFilter[i]);
+    }
   }
   sqlite3VdbeAddOp4(v, OP_FilterGroup, 0, LIP_REORDER, 0,
                     (const char*)ai, P4_INTARRAY);
@@ -509,7 +501,8 @@ void sqlite3LipStatsPragma(
   static const char *const azStatus[] = { "built", "skipped", "disabled" };
   Vdbe *v;
   int i;
-  v = sqlite3ForkStatsBegin(pParse, zName, zRight, LIPSQLITE_NCOL_LIP_FILTER_STATS);
+  v = sqlite3ForkStatsBegin(pParse, zName, zRight,
+                            LIPSQLITE_NCOL_LIP_FILTER_STATS);
   if( v==0 ) return;
   assert( pLip->nStat>=0 && pLip->nStat<=LIP_MAX_STAT );
   for(i=0; i<pLip->nStat; i++){
@@ -524,7 +517,8 @@ void sqlite3LipStatsPragma(
     aVal[4] = pS->nReject;
     aVal[5] = pS->iRank;
     sqlite3ForkLoadInts(pParse, 1, aVal, ArraySize(aVal));
-    sqlite3VdbeLoadString(v, LIPSQLITE_NCOL_LIP_FILTER_STATS, azStatus[pS->eStatus]);
+    sqlite3VdbeLoadString(v, LIPSQLITE_NCOL_LIP_FILTER_STATS,
+                          azStatus[pS->eStatus]);
     sqlite3ForkStatsRow(pParse, LIPSQLITE_NCOL_LIP_FILTER_STATS);
   }
   pLip->nStat = 0;
