@@ -10,50 +10,12 @@
 **
 *************************************************************************
 **
-** The proactive coarse-grained page cleaner of the lipsqlite fork: its
-** policy (when to clean, which pages), the pager's hooks into it and its
-** PRAGMAs.  The write queue of THREAD mode and its writer thread are in
-** pcleaner_queue.c (interface: pcleaner_queue.h).
-**
-** When a write transaction outgrows the page cache, stock SQLite reclaims
-** one dirty page at a time: the page cache's stress callback (pagerStress()
-** in pager.c) syncs the journal if it must, writes one page and makes it
-** clean.  The cleaner instead watches the number of dirty pages the cache
-** could reclaim (dirty, unreferenced, and allowed to be written under the
-** pager's doNotSpill rules).  When, after a page allocation, that number
-** reaches a threshold fraction of the cache, it writes all of them in one
-** batch sorted by page number - after one journal sync in rollback modes,
-** as one list of frames in WAL mode - and makes them clean, so that the
-** allocations that follow find clean pages to reuse.
-**
-** Modes (PRAGMA page_cleaner):
-**
-**   off      stock behaviour.
-**   sync     the batch is written by the thread that allocated the page,
-**            inside sqlite3PagerGet() (hook in getPageNormal(), pager.c).
-**   thread   write-behind: the batches, and the pager's own one-page
-**            spills, are run by the writing thread as in sync mode, but
-**            their writes to the database and WAL files are copied into a
-**            bounded write queue and performed, in order, by a writer
-**            thread (pcleaner_queue.c), so the system calls
-**            leave the transaction's thread.  In a rollback-journal mode a
-**            batch here takes only the pages that need no journal sync.
-**            The writer thread never uses the connection: any connection
-**            (with or without a mutex, shared cache or not) can use it; a
-**            build without threads (SQLITE_THREADSAFE=0) cannot.
-**
-** Atomic commit is kept because a batch is exactly what pagerStress() does
-** for one page, for many pages at once: the same eligibility rules
-** (sqlite3PagerCleanerAllowed()), a journal sync before the first database
-** write of a page that needs one, WAL frames that belong to the open
-** transaction until its commit frame.  A batch that fails with an I/O
-** error puts the pager into its error state (pager_error()), as a failed
-** spill does; the transaction then rolls back from the journal.  Pages
-** become clean only after the whole batch was written.
-**
-** The settings are per connection (db->fork); each pager picks them up
-** when one of its write transactions starts (sqlite3PcleanerBegin(),
-** called from btreeBeginTrans()).
+** This file implements the proactive coarse-grained page cleaner: when
+** a write transaction's reclaimable dirty pages reach a threshold
+** fraction of the page cache, they are written in one batch sorted by
+** page number (PRAGMA page_cleaner=SYNC) or queued for the writer thread
+** of pcleaner_queue.c (=THREAD).  Also the pager's hooks into it and its
+** PRAGMAs.  The design and why it keeps atomic commit: doc/pcleaner.md.
 */
 #include "sqliteInt.h"
 
@@ -68,6 +30,23 @@
 ** more page allocations.
 */
 #define PCLEANER_RETRY_DIV 8
+
+/*
+** A due batch is written once at least 1/PCLEANER_MIN_DIV of the nTrigger
+** dirty pages that made it due (rounded up) are reclaimable.
+*/
+#define PCLEANER_MIN_DIV 2
+
+/*
+** The registers of the columns of PRAGMA page_cleaner_stats (its "pragma"
+** line in src/pcleaner/module): schema, mode and threshold, then the
+** integer columns, from "batches" on: the cleaner's counters, then the
+** write queue's statistics (PCLEANER_QSTAT_*).
+*/
+#define PCLEANER_COL_SCHEMA     1
+#define PCLEANER_COL_MODE       2
+#define PCLEANER_COL_THRESHOLD  3
+#define PCLEANER_COL_BATCHES    4
 
 /*
 ** The names of the modes, as PRAGMA page_cleaner takes and returns them.
@@ -108,11 +87,11 @@ static int pcleanerTrigger(PCleaner *p){
 
 /*
 ** Write one batch: every dirty page of the cache of p that may be written
-** now, if at least half of the nTrigger dirty pages that made it due are
-** among them (the rest are referenced, or need a journal sync that may
-** not happen now).  Return SQLITE_OK if the batch was written, or was not
-** due; otherwise an error code (an I/O error has also put the pager into
-** its error state).
+** now, if at least half (PCLEANER_MIN_DIV) of the nTrigger dirty pages
+** that made it due are among them (the rest are referenced, or need a
+** journal sync that may not happen now).  Return SQLITE_OK if the batch
+** was written, or was not due; otherwise an error code (an I/O error has
+** also put the pager into its error state).
 **
 ** The batch must not wait for all nTrigger pages to be reclaimable: the
 ** pages of the b-tree path being changed are dirty and referenced, and
@@ -121,6 +100,7 @@ static int pcleanerTrigger(PCleaner *p){
 */
 static int pcleanerBatch(PCleaner *p, int nTrigger){
   int eAllowed = sqlite3PagerCleanerAllowed(p->pPager);
+  int nMin = (nTrigger+PCLEANER_MIN_DIV-1)/PCLEANER_MIN_DIV;
   PgHdr *pList = 0;
   PgHdr **ppTail = &pList;
   PgHdr *pPg, *pNext;
@@ -131,10 +111,10 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
 
   assert( p->eMode==PCLEANER_SYNC || p->eMode==PCLEANER_THREAD );
   assert( nTrigger>=1 );
-  if( eAllowed==0 ) return SQLITE_OK;
-  assert( eAllowed==1 || eAllowed==2 );
-  testcase( eAllowed==1 );
-  if( eAllowed==2
+  if( eAllowed==PCLEANER_ALLOW_NONE ) return SQLITE_OK;
+  assert( eAllowed==PCLEANER_ALLOW_NOSYNC || eAllowed==PCLEANER_ALLOW_ALL );
+  testcase( eAllowed==PCLEANER_ALLOW_NOSYNC );
+  if( eAllowed==PCLEANER_ALLOW_ALL
    && sqlite3PagerGetJournalMode(p->pPager)!=PAGER_JOURNALMODE_WAL
   ){
     /* In a rollback-journal mode a batch takes only the pages that need
@@ -143,7 +123,7 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     ** five times the fsyncs of stock and lost a quarter of its speed
     ** (doc/pcleaner.md).  The pager's own spills still sync the journal
     ** when they run out of synced pages, as stock does. */
-    eAllowed = 1;
+    eAllowed = PCLEANER_ALLOW_NOSYNC;
   }
 
   /* The dirty pages in ascending page number order; keep those that are
@@ -155,7 +135,7 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     assert( pPg->pPager==p->pPager );
     assert( pNext==0 || pNext->pgno>pPg->pgno );    /* Sorted, distinct */
     if( pPg->nRef==0
-     && (eAllowed==2 || (pPg->flags & PGHDR_NEED_SYNC)==0
+     && (eAllowed==PCLEANER_ALLOW_ALL || (pPg->flags & PGHDR_NEED_SYNC)==0
          || SQLITE_PCLEANER_TEST_BREAK==2)
     ){
       if( pPg->flags & PGHDR_NEED_SYNC ){
@@ -168,13 +148,14 @@ static int pcleanerBatch(PCleaner *p, int nTrigger){
     }
   }
   *ppTail = 0;
-  assert( bNeedSync==0 || eAllowed==2 );
-  testcase( n==(nTrigger+1)/2 );  /* Exactly half: written */
-  if( n<(nTrigger+1)/2 ){
+  assert( bNeedSync==0 || eAllowed==PCLEANER_ALLOW_ALL );
+  testcase( n==nMin );            /* Exactly the minimum: written */
+  if( n<nMin ){
     /* Too many are referenced or need a sync: do not scan again for the
-    ** next nTrigger/8 page allocations.  (Not "until more pages are dirty":
-    ** the cache's own spills keep the dirty count from growing past the
-    ** cache, so such a wait could last for the rest of the transaction.) */
+    ** next nTrigger/PCLEANER_RETRY_DIV page allocations.  (Not "until
+    ** more pages are dirty": the cache's own spills keep the dirty count
+    ** from growing past the cache, so such a wait could last for the rest
+    ** of the transaction.) */
     p->nRetry = 1 + nTrigger/PCLEANER_RETRY_DIV;
     return SQLITE_OK;
   }
@@ -401,26 +382,28 @@ void sqlite3PcleanerStatsPragma(
   sqlite3 *db = pParse->db;
   Vdbe *v;
   int i;
-  v = sqlite3ForkStatsBegin(pParse, zName, zRight, LIPSQLITE_NCOL_PAGE_CLEANER_STATS);
+  v = sqlite3ForkStatsBegin(pParse, zName, zRight,
+                            LIPSQLITE_NCOL_PAGE_CLEANER_STATS);
   if( v==0 ) return;
   for(i=0; i<db->nDb; i++){
     Btree *pBt = db->aDb[i].pBt;
     PCleaner *p;
-    i64 aVal[LIPSQLITE_NCOL_PAGE_CLEANER_STATS-3];
+    i64 aVal[LIPSQLITE_NCOL_PAGE_CLEANER_STATS-PCLEANER_COL_BATCHES+1];
+    int n = 0;
     if( pBt==0 ) continue;
     p = sqlite3PagerCleaner(sqlite3BtreePager(pBt));
     if( p->pPager==0 ) continue;         /* No write transaction yet */
     assert( p->eMode<ArraySize(azCleanerMode) );
-    sqlite3VdbeLoadString(v, 1, db->aDb[i].zDbSName);
-    sqlite3VdbeLoadString(v, 2, azCleanerMode[p->eMode]);
-    sqlite3ForkAddReal(v, 3, p->rThreshold);
-    aVal[0] = p->nBatch;
-    aVal[1] = p->nPage;
-    aVal[2] = p->nUsec;
-    aVal[3] = p->nBusy;
-    assert( ArraySize(aVal)==4+ArraySize(p->aQueueStat) );
-    sqlite3PcwStats(p, &aVal[4]);
-    sqlite3ForkLoadInts(pParse, 4, aVal, ArraySize(aVal));
+    sqlite3VdbeLoadString(v, PCLEANER_COL_SCHEMA, db->aDb[i].zDbSName);
+    sqlite3VdbeLoadString(v, PCLEANER_COL_MODE, azCleanerMode[p->eMode]);
+    sqlite3ForkAddReal(v, PCLEANER_COL_THRESHOLD, p->rThreshold);
+    aVal[n++] = p->nBatch;
+    aVal[n++] = p->nPage;
+    aVal[n++] = p->nUsec;
+    aVal[n++] = p->nBusy;
+    assert( n+PCLEANER_QSTAT_N==ArraySize(aVal) );
+    sqlite3PcwStats(p, &aVal[n]);
+    sqlite3ForkLoadInts(pParse, PCLEANER_COL_BATCHES, aVal, ArraySize(aVal));
     sqlite3ForkStatsRow(pParse, LIPSQLITE_NCOL_PAGE_CLEANER_STATS);
   }
   sqlite3ForkStatsEnd(pParse);

@@ -10,10 +10,10 @@
 **
 *************************************************************************
 **
-** The proactive coarse-grained page cleaner (pcleaner.c; the hooks of
-** patch 0025 in pager.c, pcache.c, btree.c and os_unix.c).  The interface
-** of its write queue is pcleaner_queue.h, which needs the types of this header
-** and comes after it in src/pcleaner/module.
+** This header file defines the interface of the proactive coarse-grained
+** page cleaner (pcleaner.c) for the hooks of patch 0025 in pager.c,
+** pcache.c and btree.c.  pcleaner_queue.h, the interface of its write
+** queue, comes after it (src/pcleaner/module).  See doc/pcleaner.md.
 */
 #ifndef SQLITE_PCLEANER_H
 #define SQLITE_PCLEANER_H
@@ -25,6 +25,14 @@
 #define PCLEANER_OFF      0   /* Pages are written one at a time by spills */
 #define PCLEANER_SYNC     1   /* Batches written by the writing thread */
 #define PCLEANER_THREAD   2   /* Batches queued, written by a writer thread */
+
+/*
+** What sqlite3PagerCleanerAllowed() (pager.c, patch 0025) lets the cleaner
+** write now, under the rules pagerStress() follows for a single page:
+*/
+#define PCLEANER_ALLOW_NONE    0   /* Nothing */
+#define PCLEANER_ALLOW_NOSYNC  1   /* Pages that need no journal sync */
+#define PCLEANER_ALLOW_ALL     2   /* Any page, syncing the journal first */
 
 /*
 ** Compile-time defaults of PRAGMA page_cleaner (one of the modes above) and
@@ -63,7 +71,8 @@
 # define SQLITE_PCLEANER_QUEUE_PAGES 1024
 #endif
 #define PCLEANER_QUEUE_MAX 65536
-#if SQLITE_PCLEANER_QUEUE_PAGES<1 || SQLITE_PCLEANER_QUEUE_PAGES>PCLEANER_QUEUE_MAX
+#if SQLITE_PCLEANER_QUEUE_PAGES<1 \
+ || SQLITE_PCLEANER_QUEUE_PAGES>PCLEANER_QUEUE_MAX
 # error "SQLITE_PCLEANER_QUEUE_PAGES must be between 1 and 65536"
 #endif
 
@@ -83,6 +92,17 @@
 #endif
 
 /*
+** The statistics of a write queue (page_cleaner=THREAD): the indexes of
+** PCleaner.aQueueStat[] and of what sqlite3PcwStats() returns, in the
+** order of their columns of PRAGMA page_cleaner_stats.
+*/
+#define PCLEANER_QSTAT_QUEUED     0   /* Page writes queued */
+#define PCLEANER_QSTAT_SERVED     1   /* Reads served from the queue */
+#define PCLEANER_QSTAT_WAITS      2   /* Waits for the writer thread */
+#define PCLEANER_QSTAT_WAIT_USEC  3   /* Microseconds waited */
+#define PCLEANER_QSTAT_N          4   /* Number of statistics */
+
+/*
 ** The page cleaner's state of one pager, a member of struct Pager (patch
 ** 0025), zeroed when the pager is opened.  The pager's write transactions
 ** copy the connection's settings into it (sqlite3PcleanerBegin()).
@@ -96,12 +116,12 @@ struct PCleaner {
   int nRetry;               /* Page allocations before looking again */
   Pager *pPager;            /* The pager this state belongs to */
   PCache *pCache;           /* Its page cache */
-  PcwQueue *pQueue;         /* Write queue (pcleaner_queue.c) if eMode is THREAD */
+  PcwQueue *pQueue;         /* THREAD's write queue (pcleaner_queue.c) */
   i64 nBatch;               /* Batches written */
   i64 nPage;                /* Pages written by those batches */
   i64 nUsec;                /* Microseconds spent writing them */
   i64 nBusy;                /* Batches not written: database locked */
-  i64 aQueueStat[4];        /* Statistics of write queues freed so far */
+  i64 aQueueStat[PCLEANER_QSTAT_N];  /* Of the queues freed so far */
 };
 
 /*

@@ -10,67 +10,13 @@
 **
 *************************************************************************
 **
-** The write queue of the page cleaner's THREAD mode and its writer thread
-** (interface: pcleaner_queue.h; the cleaner that feeds it: pcleaner.c).
-**
-** page_cleaner=THREAD: write-behind.  The writing thread runs each batch
-** exactly as in sync mode (sqlite3PagerCleanerWrite(): the same journal
-** sync, the same WAL frames with their checksums computed in order), and
-** each of the pager's own one-page spills exactly as stock SQLite does
-** (pagerStress(), which calls sqlite3PcleanerSpill() around its write),
-** but while it does, the writes to the database file and to the WAL file
-** do not go to the operating system: they are copied, in order, into the
-** pager's write queue, and the pages are made clean.  A writer thread
-** performs the queued writes in the same order, one write call for each
-** run of entries that is contiguous both in the file and in the queue's
-** buffer (a sorted batch of database pages, a batch of WAL frames with
-** their headers), so the system calls of the batch leave the transaction's
-** thread.
-**
-** The queue sits between the pager and the two files: while the cleaner
-** is in this mode, the files' io_methods are replaced by the queue's
-** (struct PcwFile, which embeds the methods it installs, so a method
-** finds its queue from the file's pMethods in O(1)), and every method
-** keeps the files as they would be without the queue:
-**
-**   xRead      a read of bytes with a queued write is served from the
-**              queue (a page or frame found by its offset in O(1)), or
-**              waits for the writes it overlaps; a read elsewhere, even
-**              in the same block, goes to the file at once; until the
-**              transaction ends, a page whose write is done is served from
-**              the queue too while its bytes are not yet reused ("kept"),
-**              so the queue's buffers also save the re-reads of pages
-**              evicted a while ago;
-**   xWrite     inside a batch: appended to the queue; any other write
-**              (a spill, a commit, a rollback) first waits for the queue;
-**   xSync, xTruncate, xFileSize, xUnlock, xShmLock (unlock), xShmUnmap,
-**   xClose, and file controls other than a few that only report or hint:
-**              wait for the queue first (the durability points);
-**   xFetch     no memory-mapped page while anything is queued (the pager
-**              reads it with xRead instead);
-**   the rest   passed through.
-**
-** Errors: a queued write that fails records its error in the queue and
-** the rest of the queue is discarded.  The error is returned by the next
-** xWrite, xSync or xTruncate - a point where the pager treats a failure as
-** a failed write, so the transaction fails and rolls back as it would have
-** had the write failed at once - and by every read that touches bytes of a
-** discarded write until then.  It is forgotten when the write transaction
-** ends (the lock is released, or the next write transaction starts).
-**
-** The queue holds at most nPageMax pages (PRAGMA page_cleaner_queue), in
-** buffers allocated when the first batch is queued and reused after that;
-** a full queue makes the writing thread wait for the writer thread.  The
-** writing thread wakes the writer thread once per batch, or once per
-** PCW_PUBLISH_MIN spills, never once per write.
-**
-** The writer thread writes with pwrite() on the file's descriptor, which
-** only files of the unix VFS hand out (SQLITE_FCNTL_LIPSQLITE_FD), so that
-** it never touches the file object the connection's thread is using.  For
-** a file of any other VFS (a shim, or a test VFS such as the crash
-** simulator) the queue is executed by the writing thread itself, entry by
-** entry with the file's own xWrite, whenever it waits for the queue: the
-** same order and the same guarantees, without the second thread.
+** This file implements the write queue of PRAGMA page_cleaner=THREAD and
+** its writer thread: io_methods installed on the database and WAL files
+** that copy the writes of the cleaner's batches and of the pager's spills
+** into a bounded queue, serve reads of queued pages from it, and wait for
+** it at every durability point, while the writer thread performs the
+** queued writes in order.  The design and why it keeps the files as they
+** would be without the queue: doc/pcleaner.md.
 */
 #include "sqliteInt.h"
 
@@ -81,12 +27,23 @@
 
 #define PCW_DB          0   /* aFile[] index of the database file */
 #define PCW_WAL         1   /* aFile[] index of the WAL file */
+#define PCW_NFILE       2   /* Number of files of a queue */
 #define PCW_WAL_HDR    32   /* Bytes of the WAL header (wal.c WAL_HDRSIZE) */
 #define PCW_FRAME_HDR  24   /* Bytes of a frame header (WAL_FRAME_HDRSIZE) */
 #define PCW_BUF_MAX    (((u64)1)<<30)  /* Largest buffer of a queue, bytes */
 #define PCW_RUN_MAX    (256*1024)   /* Most bytes of one write call */
 #define PCW_REFILL_DIV  8   /* A full queue waits for 1/8 of its entries */
 #define PCW_PUBLISH_MIN 32  /* Spills handed to the writer thread at once */
+#define PCW_BIG_DIV     2   /* Writes of >1/2 of the buffer are not queued */
+
+/* The sizes of a queue's buffers for nPageMax pages (pcwBuffers()) */
+#define PCW_SLOTS_PER_PAGE 2   /* A page's, and its frame header's */
+#define PCW_SPARE_SLOTS 2   /* Slots beyond those of nPageMax pages: the WAL
+                            ** header's, and one spare */
+#define PCW_SPARE_PAGES 2   /* Bytes of pages beyond nPageMax frames and the
+                            ** WAL header: what a wrap leaves at the end */
+#define PCW_HASH_PER_SLOT 2 /* Buckets of the hash of offsets per slot */
+#define PCW_HASH_MULT 0x9E3779B97F4A7C15ULL   /* 2**64 / the golden ratio */
 
 /* The shape of a write or a read (pcwShape()) */
 #define PCW_UNIT   0   /* A whole page: a database page or a frame's page */
@@ -105,7 +62,7 @@ struct PcwFile {
   const sqlite3_io_methods *pOrig;  /* The file's own methods */
   sqlite3_file *pFile;              /* The file, or 0 if not installed */
   PcwQueue *pQ;                     /* The queue it belongs to */
-  int fd;                           /* Descriptor for the writer thread, or -1 */
+  int fd;                           /* Descriptor for the writer, or -1 */
   i64 iLo, iHi;                     /* Queued writes lie within [iLo,iHi) */
   int nOdd;                         /* Queued writes of shape PCW_ODD */
 };
@@ -147,7 +104,7 @@ struct PcwEntry {
 ** and the bytes of the entries [nDoneSeen,nQueued) never overlap in aBuf.
 */
 struct PcwQueue {
-  PcwFile aFile[2];         /* The database file and the WAL file */
+  PcwFile aFile[PCW_NFILE]; /* The database file and the WAL file */
   int szPage;               /* Page size the buffers are made for, or 0 */
   int nPageMax;             /* Most pages queued (PRAGMA page_cleaner_queue) */
   int bDeferred;            /* No writer thread: drains write the entries */
@@ -163,10 +120,7 @@ struct PcwQueue {
   u64 nDoneSeen;            /* nDone as last seen by the writing thread */
   u64 nKept;                /* Entries [nKept,nDoneSeen) are kept (below) */
   int rcSeen;               /* rcErr as last seen by the writing thread */
-  i64 nQueuedPage;          /* Statistics: writes queued */
-  i64 nServed;              /* Reads served from the queue */
-  i64 nWait;                /* Times the writing thread waited */
-  i64 nWaitUsec;            /* Microseconds it waited */
+  i64 aStat[PCLEANER_QSTAT_N];  /* Statistics: writes queued, ... */
   /* Guarded by mu: */
   pthread_mutex_t mu;
   pthread_cond_t cWork;     /* Signalled: entries published, or bStop */
@@ -222,7 +176,7 @@ static int pcwCheckCursors(PcwQueue *q, int bLocked){
 /*
 ** Return 1 if nByte bytes at aBuf[iBuf] overlap the bytes of no entry
 ** that is queued and not yet seen done (which the writer thread may be
-** reading), else 0.  For assert() in pcwAppend().
+** reading), else 0.  For assert() in pcwMakeRoom().
 */
 static int pcwBytesFree(PcwQueue *q, u32 iBuf, int nByte){
   u64 i;
@@ -259,7 +213,9 @@ static int pcwShape(PcwFile *pF, i64 iOff, int nByte){
 ** Return the hash bucket of a write at iOff of file iFile.
 */
 static u32 pcwHash(PcwQueue *q, int iFile, i64 iOff){
-  u64 h = ((u64)iOff>>3)*0x9E3779B97F4A7C15ULL + (u64)iFile;
+  /* Offsets of pages and frames are multiples of 8; the high bits of a
+  ** multiplicative hash are its best mixed. */
+  u64 h = ((u64)iOff>>3)*PCW_HASH_MULT + (u64)iFile;
   assert( (q->nHash & (q->nHash-1))==0 );
   return (u32)(h>>32) & (q->nHash-1);
 }
@@ -306,7 +262,7 @@ static void pcwResetIfEmpty(PcwQueue *q){
     int i;
     assert( q->nDoneSeen==q->nQueued );
     q->iBufTail = 0;
-    for(i=0; i<2; i++){
+    for(i=0; i<ArraySize(q->aFile); i++){
       q->aFile[i].iLo = q->aFile[i].iHi = 0;
       q->aFile[i].nOdd = 0;
     }
@@ -391,7 +347,7 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
       assert( nTarget<=q->nPublished );
       assert( pcwCheckCursors(q, 1) );
       if( q->nDone<nTarget ){
-        q->nWait++;
+        q->aStat[PCLEANER_QSTAT_WAITS]++;
         t0 = sqlite3PcleanerNow();
         q->nWaitFor = nTarget;
         while( q->nDone<nTarget ) pthread_cond_wait(&q->cDone, &q->mu);
@@ -401,7 +357,9 @@ static int pcwWaitFor(PcwQueue *q, u64 nTarget){
       q->nDoneSeen = q->nDone;
       q->rcSeen = q->rcErr;
       pthread_mutex_unlock(&q->mu);
-      if( t0 ) q->nWaitUsec += sqlite3PcleanerNow() - t0;
+      if( t0 ){
+        q->aStat[PCLEANER_QSTAT_WAIT_USEC] += sqlite3PcleanerNow() - t0;
+      }
     }
     /* Entries discarded after an error are not in the file. */
     if( q->rcSeen ) q->nKept = q->nDoneSeen;
@@ -466,91 +424,88 @@ static int pcwTouches(PcwFile *pF, i64 iOff, int nByte){
 }
 
 /*
-** The writing thread, inside a batch: append a write of nByte bytes of a
-** at iOff of file pF to the queue.  Return SQLITE_OK, SQLITE_DONE if the
-** write is too large for the queue (the caller writes it directly), or the
-** error of an earlier queued write.
+** The writing thread: find room in the buffer of q for the bytes of a
+** write of nByte bytes, without waiting.  If there is a free slot and
+** room, set *piBuf to where the bytes go and *pbWrap to 1 if that is the
+** start of the buffer because they do not fit after the tail (else 0),
+** and return 1; otherwise return 0: the queue is full.
 */
-static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
-  PcwQueue *q = pF->pQ;
-  int iFile = (int)(pF - q->aFile);
-  PcwEntry *e;
-  u32 iBuf, iTail, h;
-  u64 nTarget;
-  int eShape;
-  int bWrap = 0;              /* The new entry wraps to the buffer's start */
-
-  assert( q->bCapture );
-  assert( q->aBuf!=0 && q->szPage>0 );
-  assert( iFile==PCW_DB || iFile==PCW_WAL );
-  assert( pF->pFile!=0 && (q->bDeferred || pF->fd>=0) );
-  assert( nByte>0 );
-  assert( pcwCheckCursors(q, 0) );
-  if( q->rcSeen ) return q->rcSeen;
-  testcase( (u32)nByte==q->nBuf/2 );
-  if( (u32)nByte>q->nBuf/2 ) return SQLITE_DONE;
-  iTail = q->iBufTail;
-  while( 1 ){
-    int bFits = 0;
-    testcase( q->nQueued-q->nDoneSeen==q->nEntry-1 );   /* Last free slot */
-    testcase( q->nQueued-q->nDoneSeen==q->nEntry );     /* No free slot */
-    if( q->nQueued-q->nDoneSeen<q->nEntry ){
-      if( q->nQueued==q->nDoneSeen ){
-        /* Nothing queued: the whole buffer may be reused. */
-        bFits = 1;
-        testcase( q->nBuf-iTail==(u32)nByte );
-        if( q->nBuf-iTail>=(u32)nByte ){
-          iBuf = iTail;
-        }else{
-          iBuf = 0;
-          bWrap = 1;
-        }
-      }else{
-        u32 iHead = q->aEntry[q->nDoneSeen & (q->nEntry-1)].iBuf;
-        iBuf = iTail;
-        /* The bytes in use are [iHead,iTail), or [iHead,nBuf) and
-        ** [0,iTail) once they wrapped.  The tail never reaches the head
-        ** (hence the strict comparisons below): iTail==iHead could not be
-        ** told from an empty ring. */
-        testcase( q->nBuf-iBuf==(u32)nByte );      /* Up to the end exactly */
-        testcase( iHead==(u32)nByte );             /* Would reach the head */
-        testcase( iHead-iBuf==(u32)nByte );        /* Would reach the head */
-        if( iBuf>=iHead ){
-          if( q->nBuf-iBuf>=(u32)nByte ){
-            bFits = 1;
-          }else if( iHead>(u32)nByte ){
-            iBuf = 0;
-            bWrap = 1;
-            bFits = 1;
-          }
-        }else if( iHead-iBuf>(u32)nByte ){
-          bFits = 1;
-        }
-      }
+static int pcwFindRoom(PcwQueue *q, int nByte, u32 *piBuf, int *pbWrap){
+  u32 iTail = q->iBufTail;
+  u32 iHead;
+  *piBuf = iTail;
+  *pbWrap = 0;
+  testcase( q->nQueued-q->nDoneSeen==q->nEntry-1 );   /* Last free slot */
+  testcase( q->nQueued-q->nDoneSeen==q->nEntry );     /* No free slot */
+  if( q->nQueued-q->nDoneSeen>=q->nEntry ) return 0;
+  if( q->nQueued==q->nDoneSeen ){
+    /* Nothing queued: the whole buffer may be reused. */
+    testcase( q->nBuf-iTail==(u32)nByte );
+    if( q->nBuf-iTail<(u32)nByte ){
+      *piBuf = 0;
+      *pbWrap = 1;
     }
-    if( bFits ) break;
+    return 1;
+  }
+  /* The bytes in use are [iHead,iTail), or [iHead,nBuf) and [0,iTail)
+  ** once they wrapped.  The tail never reaches the head (hence the strict
+  ** comparisons below): iTail==iHead could not be told from an empty
+  ** ring. */
+  iHead = q->aEntry[q->nDoneSeen & (q->nEntry-1)].iBuf;
+  testcase( q->nBuf-iTail==(u32)nByte );      /* Up to the end exactly */
+  testcase( iHead==(u32)nByte );              /* Would reach the head */
+  testcase( iHead-iTail==(u32)nByte );        /* Would reach the head */
+  if( iTail>=iHead ){
+    if( q->nBuf-iTail>=(u32)nByte ) return 1;
+    if( iHead>(u32)nByte ){
+      *piBuf = 0;
+      *pbWrap = 1;
+      return 1;
+    }
+    return 0;
+  }
+  return iHead-iTail>(u32)nByte;
+}
+
+/*
+** The writing thread: make room in q for a write of nByte bytes, which
+** is at most 1/PCW_BIG_DIV of the buffer, as pcwFindRoom() does, waiting
+** for the writer thread while the queue is full.  Return SQLITE_OK, with
+** *piBuf and *pbWrap set as by pcwFindRoom(), or the error of a failed
+** queued write.
+*/
+static int pcwMakeRoom(PcwQueue *q, int nByte, u32 *piBuf, int *pbWrap){
+  assert( (u32)nByte<=q->nBuf/PCW_BIG_DIV );
+  while( !pcwFindRoom(q, nByte, piBuf, pbWrap) ){
     /* Full: wait until 1/PCW_REFILL_DIV of the queue is free again (not
     ** for one entry at a time, which would wake this thread for every
     ** write). */
+    u64 nTarget = q->nDoneSeen + MAX(q->nEntry/PCW_REFILL_DIV, 1);
     assert( q->nQueued>q->nDoneSeen );   /* An empty queue always fits */
-    nTarget = q->nDoneSeen + MAX(q->nEntry/PCW_REFILL_DIV, 1);
     testcase( nTarget==q->nQueued );
     if( nTarget>q->nQueued ) nTarget = q->nQueued;
     if( pcwWaitFor(q, nTarget) ) return q->rcSeen;
-    iTail = q->iBufTail;
   }
-  assert( iBuf+(u32)nByte<=q->nBuf );
-  assert( pcwBytesFree(q, iBuf, nByte) );
+  assert( *piBuf+(u32)nByte<=q->nBuf );
+  assert( pcwBytesFree(q, *piBuf, nByte) );
+  return SQLITE_OK;
+}
 
-  /* The kept entries whose bytes the new entry overwrites stop being
-  ** kept, and so do all older ones.  In the ring, the kept entries lie,
-  ** oldest first, between the free space after the tail and the oldest
-  ** queued entry, so the overwritten ones are the oldest kept entries; if
-  ** the new entry wraps to the start of the buffer, the kept entries after
-  ** the tail are older than those it overwrites there. */
+/*
+** The writing thread: before a write of nByte bytes is appended to q at
+** aBuf[iBuf] (bWrap: at the start of the buffer, the tail being
+** elsewhere), stop keeping the written entries whose bytes or slot it
+** takes, and all older ones.
+*/
+static void pcwEndKept(PcwQueue *q, u32 iBuf, int nByte, int bWrap){
+  /* In the ring, the kept entries lie, oldest first, between the free
+  ** space after the tail and the oldest queued entry, so the overwritten
+  ** ones are the oldest kept entries; if the new entry wraps to the start
+  ** of the buffer, the kept entries after the tail are older than those
+  ** it overwrites there. */
   while( q->nKept<q->nDoneSeen ){
     PcwEntry *k = &q->aEntry[q->nKept & (q->nEntry-1)];
-    if( (bWrap && k->iBuf>=iTail)
+    if( (bWrap && k->iBuf>=q->iBufTail)
      || (k->iBuf<iBuf+(u32)nByte && k->iBuf+(u32)k->nByte>iBuf)
     ){
       q->nKept++;
@@ -565,15 +520,29 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
   }
   assert( q->nKept<=q->nDoneSeen );
   assert( q->nQueued+1-q->nKept<=q->nEntry );
+}
 
-  e = &q->aEntry[q->nQueued & (q->nEntry-1)];
+/*
+** The writing thread: append to q the write of nByte bytes of a at iOff
+** of file pF, its bytes at aBuf[iBuf], for which pcwMakeRoom() made room
+** and pcwEndKept() freed slot and bytes: copy the bytes, fill in the
+** entry, chain it into the hash of offsets, widen the file's bounds of
+** queued writes and count it.
+*/
+static void pcwPush(PcwFile *pF, const void *a, int nByte, i64 iOff, u32 iBuf){
+  PcwQueue *q = pF->pQ;
+  int iFile = (int)(pF - q->aFile);
+  PcwEntry *e = &q->aEntry[q->nQueued & (q->nEntry-1)];
+  u32 h = pcwHash(q, iFile, iOff);
+  int eShape = pcwShape(pF, iOff, nByte);
+
+  assert( iFile==PCW_DB || iFile==PCW_WAL );
   e->iOff = iOff;
   e->iSeq = q->nQueued;
   e->iBuf = iBuf;
   e->nByte = nByte;
   e->iFile = (u8)iFile;
   memcpy(&q->aBuf[iBuf], a, nByte);
-  h = pcwHash(q, iFile, iOff);
   e->iPrev = q->aHash[h];
   q->aHash[h] = q->nQueued+1;
   q->iBufTail = iBuf + (u32)nByte;
@@ -584,11 +553,39 @@ static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
     if( iOff<pF->iLo ) pF->iLo = iOff;
     if( iOff+nByte>pF->iHi ) pF->iHi = iOff+nByte;
   }
-  eShape = pcwShape(pF, iOff, nByte);
   if( eShape==PCW_ODD ) pF->nOdd++;
-  if( eShape==PCW_UNIT ) q->nQueuedPage++;
+  if( eShape==PCW_UNIT ) q->aStat[PCLEANER_QSTAT_QUEUED]++;
   q->nQueued++;
   assert( pcwCheckCursors(q, 0) );
+}
+
+/*
+** The writing thread, inside a batch or a spill: append a write of nByte
+** bytes of a at iOff of file pF to the queue, waiting while it is full.
+** Return SQLITE_OK, SQLITE_DONE if the write is too large for the queue
+** (the caller writes it directly; the pager never makes one), or the
+** error of an earlier queued write.
+*/
+static int pcwAppend(PcwFile *pF, const void *a, int nByte, i64 iOff){
+  PcwQueue *q = pF->pQ;
+  u32 iBuf;
+  int bWrap;
+  int rc;
+
+  assert( q->bCapture );
+  assert( q->aBuf!=0 && q->szPage>0 );
+  assert( pF->pFile!=0 && (q->bDeferred || pF->fd>=0) );
+  assert( nByte>0 );
+  assert( pcwCheckCursors(q, 0) );
+  if( q->rcSeen ) return q->rcSeen;
+  /* A page, a frame header or the WAL header: pcwBuffers() makes the
+  ** buffer at least PCW_BIG_DIV times as large as a page with its frame
+  ** header. */
+  if( NEVER((u32)nByte>q->nBuf/PCW_BIG_DIV) ) return SQLITE_DONE;
+  rc = pcwMakeRoom(q, nByte, &iBuf, &bWrap);
+  if( rc!=SQLITE_OK ) return rc;
+  pcwEndKept(q, iBuf, nByte, bWrap);
+  pcwPush(pF, a, nByte, iOff, iBuf);
   return SQLITE_OK;
 }
 
@@ -707,7 +704,7 @@ static int pcwRead(sqlite3_file *f, void *pBuf, int amt, sqlite3_int64 iOff){
         assert( e->nByte==amt );
         assert( e->iSeq>=q->nKept && e->iSeq<q->nQueued );
         memcpy(pBuf, &q->aBuf[e->iBuf], amt);
-        q->nServed++;
+        q->aStat[PCLEANER_QSTAT_SERVED]++;
         return SQLITE_OK;
       }
     }else{
@@ -743,7 +740,7 @@ static int pcwWrite(
   PcwFile *pF = pcwFile(f);
   PcwQueue *q = pF->pQ;
   int rc;
-  if( q->bCapture && (q->bDeferred || pF->fd>=0) ){
+  if( q->bCapture && ALWAYS(q->bDeferred || pF->fd>=0) ){
     rc = pcwAppend(pF, pBuf, amt, iOff);
     if( rc!=SQLITE_DONE ){
       if( rc!=SQLITE_OK ) pcwForget(q);
@@ -931,7 +928,7 @@ static int pcwInstall(PcwQueue *q, int iFile, sqlite3_file *f){
   const sqlite3_io_methods *pOrig;
   sqlite3_io_methods *m = &pF->methods;
   PcwFd x;
-  if( f==0 || f->pMethods==0 ) return SQLITE_NOTFOUND;
+  if( NEVER(f==0 || f->pMethods==0) ) return SQLITE_NOTFOUND;
   if( f->pMethods==&pF->methods ) return SQLITE_OK;
   assert( pF->pFile==0 );
   pOrig = f->pMethods;
@@ -984,7 +981,7 @@ static int pcwInstall(PcwQueue *q, int iFile, sqlite3_file *f){
 static void pcwUninstall(PcwQueue *q){
   int i;
   (void)pcwDrain(q);
-  for(i=0; i<2; i++){
+  for(i=0; i<ArraySize(q->aFile); i++){
     PcwFile *pF = &q->aFile[i];
     if( pF->pFile ){
       assert( pF->pFile->pMethods==&pF->methods );
@@ -1013,7 +1010,10 @@ static void pcwFreeBuffers(PcwQueue *q){
 ** buffers.  Return SQLITE_OK or SQLITE_NOMEM (then q has no buffers).
 */
 static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
-  u32 nEntry = 4;
+  const u64 szFrame = (u64)szPage + PCW_FRAME_HDR;
+  const u64 nFixed = PCW_WAL_HDR + PCW_SPARE_PAGES*(u64)szPage;
+  u32 nSlot;                  /* Slots needed */
+  u32 nEntry = 1;             /* Slots made: a power of two, at least nSlot */
   assert( q->nQueued==q->nDoneSeen && q->rcSeen==SQLITE_OK );
   assert( szPage>0 && nPageMax>0 );
   q->nKept = q->nQueued;
@@ -1024,35 +1024,33 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
   ** PCW_BUF_MAX bytes (page_cleaner_queue=65536 at page size 65536 asks
   ** for 4 GiB) holds as many pages as PCW_BUF_MAX takes; a full queue
   ** only makes the writing thread wait (doc/pcleaner.md) */
-  if( (u64)nPageMax*(szPage+PCW_FRAME_HDR)+PCW_WAL_HDR+2*(u64)szPage
-        >PCW_BUF_MAX ){
-    nPageMax = (int)((PCW_BUF_MAX-PCW_WAL_HDR-2*(u64)szPage)
-                     /(szPage+PCW_FRAME_HDR));
+  if( nPageMax*szFrame+nFixed>PCW_BUF_MAX ){
+    nPageMax = (int)((PCW_BUF_MAX-nFixed)/szFrame);
   }
-  testcase( (u64)nPageMax*(szPage+PCW_FRAME_HDR)+PCW_WAL_HDR+2*(u64)szPage
-              ==PCW_BUF_MAX );
+  testcase( nPageMax*szFrame+nFixed==PCW_BUF_MAX );
   assert( nPageMax>0 );
-  while( nEntry<2*(u32)nPageMax+2 ) nEntry *= 2;
-  q->nBuf = (u32)nPageMax*(u32)(szPage+PCW_FRAME_HDR) + PCW_WAL_HDR
-            + 2*(u32)szPage;
+  nSlot = PCW_SLOTS_PER_PAGE*(u32)nPageMax + PCW_SPARE_SLOTS;
+  while( nEntry<nSlot ) nEntry *= 2;
+  q->nBuf = (u32)(nPageMax*szFrame + nFixed);
   assert( q->nBuf<=PCW_BUF_MAX );
   q->aBuf = (u8*)sqlite3Malloc(q->nBuf);
   q->aEntry = (PcwEntry*)sqlite3MallocZero(nEntry*sizeof(PcwEntry));
-  q->aHash = (u64*)sqlite3MallocZero(2*nEntry*sizeof(u64));
+  q->aHash = (u64*)sqlite3MallocZero(PCW_HASH_PER_SLOT*nEntry*sizeof(u64));
   if( q->aBuf==0 || q->aEntry==0 || q->aHash==0 ){
     pcwFreeBuffers(q);
     return SQLITE_NOMEM_BKPT;
   }
   q->nEntry = nEntry;
-  q->nHash = 2*nEntry;
+  q->nHash = PCW_HASH_PER_SLOT*nEntry;
   q->szPage = szPage;
   q->nPageMax = nPageMax;
   /* A slot for every page and for every frame header, and a power of two
-  ** (the ring's index is a mask); every page or frame write fits in half
-  ** the buffer, so pcwAppend() takes them all. */
-  testcase( nEntry==2*(u32)nPageMax+2 );
-  assert( (nEntry & (nEntry-1))==0 && nEntry>=2*(u32)nPageMax+2 );
-  assert( q->nBuf/2>=(u32)szPage+PCW_FRAME_HDR );
+  ** (the ring's index is a mask); every page or frame write fits in
+  ** 1/PCW_BIG_DIV of the buffer, so pcwAppend() takes them all. */
+  testcase( nEntry==nSlot );
+  assert( (nEntry & (nEntry-1))==0 );
+  assert( nEntry>=nSlot );
+  assert( q->nBuf/PCW_BIG_DIV>=szFrame );
   assert( q->iBufTail==0 && pcwCheckCursors(q, 0) );
   return SQLITE_OK;
 }
@@ -1134,6 +1132,7 @@ static int pcwActivate(PCleaner *p){
 */
 void sqlite3PcwStop(PCleaner *p){
   PcwQueue *q = p->pQueue;
+  int i;
   if( q==0 ) return;
   assert( q->bCapture==0 );
   pcwUninstall(q);
@@ -1150,10 +1149,7 @@ void sqlite3PcwStop(PCleaner *p){
   pthread_cond_destroy(&q->cDone);
   pthread_cond_destroy(&q->cWork);
   pthread_mutex_destroy(&q->mu);
-  p->aQueueStat[0] += q->nQueuedPage;
-  p->aQueueStat[1] += q->nServed;
-  p->aQueueStat[2] += q->nWait;
-  p->aQueueStat[3] += q->nWaitUsec;
+  for(i=0; i<PCLEANER_QSTAT_N; i++) p->aQueueStat[i] += q->aStat[i];
   pcwFreeBuffers(q);
   sqlite3_free(q);
   p->pQueue = 0;
@@ -1208,16 +1204,15 @@ int sqlite3PcwBatch(PCleaner *p, PgHdr *pList, int bNeedSync){
 }
 
 /*
-** The write queue's statistics for PRAGMA page_cleaner_stats: writes
-** queued, reads served from the queue, waits, microseconds waited
-** (pcleaner_queue.h).
+** The write queue's statistics for PRAGMA page_cleaner_stats
+** (PCLEANER_QSTAT_*, pcleaner_queue.h).
 */
 void sqlite3PcwStats(PCleaner *p, i64 *aOut){
   PcwQueue *q = p->pQueue;
-  aOut[0] = p->aQueueStat[0] + (q ? q->nQueuedPage : 0);
-  aOut[1] = p->aQueueStat[1] + (q ? q->nServed : 0);
-  aOut[2] = p->aQueueStat[2] + (q ? q->nWait : 0);
-  aOut[3] = p->aQueueStat[3] + (q ? q->nWaitUsec : 0);
+  int i;
+  for(i=0; i<PCLEANER_QSTAT_N; i++){
+    aOut[i] = p->aQueueStat[i] + (q ? q->aStat[i] : 0);
+  }
 }
 
 /*

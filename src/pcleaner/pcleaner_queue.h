@@ -10,16 +10,11 @@
 **
 *************************************************************************
 **
-** The write queue of PRAGMA page_cleaner=THREAD and its writer thread
-** (pcleaner_queue.c): the interface that the cleaner (pcleaner.c) and the hooks
-** of patch 0025 (pager.c, os_unix.c) use.  It needs the types of
-** pcleaner.h, which comes before it in src/pcleaner/module.
-**
-** A pager whose cleaner is in THREAD mode has a queue (PCleaner.pQueue is
-** not 0 exactly when PCleaner.eMode is PCLEANER_THREAD).  Every function
-** below runs in the thread that uses the pager (the "writing thread"),
-** under the connection's mutex or the shared b-tree's mutex; only the
-** writer thread inside pcleaner_queue.c runs beside it.
+** This header file defines the interface of the write queue of
+** PRAGMA page_cleaner=THREAD and its writer thread (pcleaner_queue.c)
+** for the cleaner (pcleaner.c) and the hooks of patch 0025 in pager.c and
+** os_unix.c.  It needs the types of pcleaner.h, which comes before it
+** (src/pcleaner/module).  See doc/pcleaner.md.
 */
 #ifndef SQLITE_PCLEANER_QUEUE_H
 #define SQLITE_PCLEANER_QUEUE_H
@@ -50,6 +45,14 @@ struct PcwFd {
   int fd;                              /* The file descriptor */
   const sqlite3_io_methods *pMethods;  /* The methods of the unix file */
 };
+
+/*
+** A pager whose cleaner is in THREAD mode has a queue (PCleaner.pQueue is
+** not 0 exactly when PCleaner.eMode is PCLEANER_THREAD).  Every function
+** below runs in the thread that uses the pager (the "writing thread"),
+** under the connection's mutex or the shared b-tree's mutex; only the
+** writer thread inside pcleaner_queue.c runs beside it.
+*/
 
 /*
 ** Create the write queue of cleaner p, which has none.  The queue takes
@@ -90,10 +93,9 @@ void sqlite3PcwBegin(PCleaner *p);
 int sqlite3PcwBatch(PCleaner *p, PgHdr *pList, int bNeedSync);
 
 /*
-** Store in aOut[0..3] the write queue's statistics for PRAGMA
-** page_cleaner_stats, over the pager's life (queues already freed and the
-** current one): page writes queued, reads served from the queue, waits of
-** the writing thread for the writer thread, microseconds waited.
+** Store in aOut[0..PCLEANER_QSTAT_N-1] the write queue's statistics for
+** PRAGMA page_cleaner_stats (PCLEANER_QSTAT_*), over the pager's life:
+** queues already freed and the current one.
 */
 void sqlite3PcwStats(PCleaner *p, i64 *aOut);
 
