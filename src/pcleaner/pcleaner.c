@@ -14,7 +14,7 @@
 ** a write transaction's reclaimable dirty pages reach a threshold
 ** fraction of the page cache, they are written in one batch sorted by
 ** page number (PRAGMA page_cleaner=SYNC) or queued for the writer thread
-** of pcleaner_queue.c (=THREAD).  Also the pager's hooks into it and its
+** of pcleaner_wq.c (=THREAD).  Also the pager's hooks into it and its
 ** PRAGMAs.  The design and why it keeps atomic commit: doc/pcleaner.md.
 */
 #include "sqliteInt.h"

@@ -12,7 +12,7 @@
 **
 ** This header file defines the interface of the proactive coarse-grained
 ** page cleaner (pcleaner.c) for the hooks of patch 0025 in pager.c,
-** pcache.c and btree.c.  pcleaner_queue.h, the interface of its write
+** pcache.c and btree.c.  pcleaner_wq.h, the interface of its write
 ** queue, comes after it (src/pcleaner/module).  See doc/pcleaner.md.
 */
 #ifndef SQLITE_PCLEANER_H
@@ -83,7 +83,7 @@
 **
 **   1   the writer thread marks each run of queued writes done before it
 **       writes it, so a commit can return before its queue is written
-**       (pcwWriteRange() in pcleaner_queue.c);
+**       (pcwWriteRange() in pcleaner_wq.c);
 **   2   a batch writes pages whose journal records are not yet synced, and
 **       does not sync the journal first (pcleanerBatch() in pcleaner.c).
 */
@@ -116,7 +116,7 @@ struct PCleaner {
   int nRetry;               /* Page allocations before looking again */
   Pager *pPager;            /* The pager this state belongs to */
   PCache *pCache;           /* Its page cache */
-  PcwQueue *pQueue;         /* THREAD's write queue (pcleaner_queue.c) */
+  PcwQueue *pQueue;         /* THREAD's write queue (pcleaner_wq.c) */
   i64 nBatch;               /* Batches written */
   i64 nPage;                /* Pages written by those batches */
   i64 nUsec;                /* Microseconds spent writing them */

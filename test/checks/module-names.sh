@@ -40,4 +40,15 @@ else
   esac
 fi
 
+copy
+sed -i 's/^header .*/header    amortize_headers.h/' "$tmp/t/src/amortize/module"
+if out=$("$tmp/t/tool/modules.sh" names 2>&1); then
+  echo "FAIL a header name longer than 15 characters passed"; fails=$((fails + 1))
+else
+  case $out in
+    *"amortize: header amortize_headers.h is longer than 15 characters"*) echo "ok   long header name: $out" ;;
+    *) echo "FAIL long header name: unexpected message: $out"; fails=$((fails + 1)) ;;
+  esac
+fi
+
 [ $fails = 0 ]

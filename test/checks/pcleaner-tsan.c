@@ -11,7 +11,7 @@
 *************************************************************************
 **
 ** The driver of test/checks/pcleaner-tsan.sh: a workload for the THREAD
-** mode of the page cleaner (src/pcleaner/pcleaner_queue.c), meant to run under
+** mode of the page cleaner (src/pcleaner/pcleaner_wq.c), meant to run under
 ** ThreadSanitizer.  It is linked with the build's amalgamation.
 **
 ** In THREAD mode the writing thread runs the cleaner's batches and the

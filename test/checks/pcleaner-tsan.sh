@@ -1,6 +1,6 @@
 #!/bin/sh
 # THREAD mode of the page cleaner (PRAGMA page_cleaner=thread, the write
-# queue of src/pcleaner/pcleaner_queue.c) under ThreadSanitizer.  In that mode
+# queue of src/pcleaner/pcleaner_wq.c) under ThreadSanitizer.  In that mode
 # the writing thread runs the cleaner's batches and the pager's one-page
 # spills, but their writes to the database and WAL files go to a per-pager
 # write queue that a writer thread performs later with pwrite(); reads of

@@ -1056,7 +1056,7 @@ static int pcwBuffers(PcwQueue *q, int szPage, int nPageMax){
 }
 
 /*
-** Create the write queue of cleaner p (pcleaner_queue.h), without buffers,
+** Create the write queue of cleaner p (pcleaner_wq.h), without buffers,
 ** without its methods installed and without a writer thread: those come
 ** with the first write the queue takes (pcwActivate()), so that a
 ** connection whose transactions fit in its cache never gets a second
@@ -1128,7 +1128,7 @@ static int pcwActivate(PCleaner *p){
 
 /*
 ** Write everything queued, give the files back their methods, stop the
-** writer thread and free the queue of p, if it has one (pcleaner_queue.h).
+** writer thread and free the queue of p, if it has one (pcleaner_wq.h).
 */
 void sqlite3PcwStop(PCleaner *p){
   PcwQueue *q = p->pQueue;
@@ -1157,7 +1157,7 @@ void sqlite3PcwStop(PCleaner *p){
 
 /*
 ** Called when a write transaction starts: forget an error and the kept
-** entries of an earlier transaction (pcleaner_queue.h).
+** entries of an earlier transaction (pcleaner_wq.h).
 */
 void sqlite3PcwBegin(PCleaner *p){
   assert( p->pQueue!=0 && p->pQueue->bCapture==0 );
@@ -1185,7 +1185,7 @@ static int pcwPrepare(PCleaner *p){
 /*
 ** Run one batch of cleaner p, the list of pages pList, through the queue:
 ** sqlite3PagerCleanerWrite() with the writes captured, then one wake-up of
-** the writer thread (pcleaner_queue.h).  Return as sqlite3PagerCleanerWrite().
+** the writer thread (pcleaner_wq.h).  Return as sqlite3PagerCleanerWrite().
 ** If the queue cannot take writes (no buffers: out of memory; no writer
 ** thread), the batch is written directly.
 */
@@ -1205,7 +1205,7 @@ int sqlite3PcwBatch(PCleaner *p, PgHdr *pList, int bNeedSync){
 
 /*
 ** The write queue's statistics for PRAGMA page_cleaner_stats
-** (PCLEANER_QSTAT_*, pcleaner_queue.h).
+** (PCLEANER_QSTAT_*, pcleaner_wq.h).
 */
 void sqlite3PcwStats(PCleaner *p, i64 *aOut){
   PcwQueue *q = p->pQueue;
@@ -1251,7 +1251,7 @@ int sqlite3PcleanerFlush(PCleaner *p){
 #else  /* !PCLEANER_HAVE_THREAD */
 /*
 ** A build without threads: PRAGMA page_cleaner=THREAD is an error and no
-** pager ever gets a write queue; these keep the interface of pcleaner_queue.h.
+** pager ever gets a write queue; these keep the interface of pcleaner_wq.h.
 */
 int sqlite3PcwStart(PCleaner *p){
   UNUSED_PARAMETER(p);

@@ -11,13 +11,13 @@
 *************************************************************************
 **
 ** This header file defines the interface of the write queue of
-** PRAGMA page_cleaner=THREAD and its writer thread (pcleaner_queue.c)
+** PRAGMA page_cleaner=THREAD and its writer thread (pcleaner_wq.c)
 ** for the cleaner (pcleaner.c) and the hooks of patch 0025 in pager.c and
 ** os_unix.c.  It needs the types of pcleaner.h, which comes before it
 ** (src/pcleaner/module).  See doc/pcleaner.md.
 */
-#ifndef SQLITE_PCLEANER_QUEUE_H
-#define SQLITE_PCLEANER_QUEUE_H
+#ifndef SQLITE_PCLEANER_WQ_H
+#define SQLITE_PCLEANER_WQ_H
 
 /*
 ** True if this build can run a writer thread: PRAGMA page_cleaner=THREAD
@@ -51,7 +51,7 @@ struct PcwFd {
 ** not 0 exactly when PCleaner.eMode is PCLEANER_THREAD).  Every function
 ** below runs in the thread that uses the pager (the "writing thread"),
 ** under the connection's mutex or the shared b-tree's mutex; only the
-** writer thread inside pcleaner_queue.c runs beside it.
+** writer thread inside pcleaner_wq.c runs beside it.
 */
 
 /*
@@ -115,4 +115,4 @@ void sqlite3PcwStats(PCleaner *p, i64 *aOut);
 void sqlite3PcleanerSpill(PCleaner *p, int bOn);
 int sqlite3PcleanerFlush(PCleaner *p);
 
-#endif /* SQLITE_PCLEANER_QUEUE_H */
+#endif /* SQLITE_PCLEANER_WQ_H */
