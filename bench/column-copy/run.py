@@ -26,10 +26,12 @@ doc/column-copy.md), beside the row path's cost per row.
 Writes bench/out/column-copy/decode-<stamp>.{csv,md} and keeps the callgrind
 files under bench/out/column-copy/cg-<stamp>/.
 """
-import argparse, csv, json, os, platform, re, shutil, statistics, subprocess, sys, time
+import argparse, csv, json, os, re, shutil, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
+sys.path.insert(0, os.path.join(HERE, '..', 'common'))
+import benchlib
+TOP = benchlib.TOP
 OUT = os.path.join(TOP, 'bench', 'out', 'column-copy')
 
 QUERY = ('SELECT count(*) FROM lineorder WHERE lo_quantity < 25 '
@@ -55,18 +57,14 @@ def run(cmd, **kw):
 
 
 def machine():
-    cpu = ''
-    with open('/proc/cpuinfo') as f:
-        for l in f:
-            if l.startswith('model name'):
-                cpu = l.split(':', 1)[1].strip()
-                break
-    gcc = subprocess.run(['gcc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
-    vg = subprocess.run(['valgrind', '--version'], capture_output=True, text=True).stdout.strip()
-    commit = subprocess.run(['git', '-C', TOP, 'rev-parse', '--short', 'HEAD'],
-                            capture_output=True, text=True).stdout.strip()
-    return {'cpu': cpu, 'cores': os.cpu_count(), 'kernel': platform.release(),
-            'gcc': gcc, 'valgrind': vg, 'commit': commit}
+    """benchlib's machine (kernel, cpu, cores), the compiler, valgrind and
+    the commit measured."""
+    out = benchlib.machine()
+    out['gcc'] = subprocess.run(['gcc', '--version'], capture_output=True, text=True).stdout.splitlines()[0]
+    out['valgrind'] = subprocess.run(['valgrind', '--version'], capture_output=True, text=True).stdout.strip()
+    out['commit'] = subprocess.run(['git', '-C', TOP, 'rev-parse', '--short', 'HEAD'],
+                                   capture_output=True, text=True).stdout.strip()
+    return out
 
 
 def loadavg():

@@ -15,40 +15,28 @@ else
   echo "FAIL the tree: $out"; fails=$((fails + 1))
 fi
 
-# copy: a scratch tree with tool/ and src/ of the repository.
-copy() { rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -r "$top/tool" "$top/src" "$tmp/t/"; }
+# expect_refused NAME PATTERN MODULE SED CMD...: in a scratch copy of tool/
+# and src/ with SED applied to src/MODULE/module, the modules.sh command
+# CMD must fail and say PATTERN.
+expect_refused() {
+  name=$1; pat=$2; m=$3; edit=$4; shift 4
+  rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -r "$top/tool" "$top/src" "$tmp/t/"
+  sed -i "$edit" "$tmp/t/src/$m/module"
+  if out=$("$tmp/t/tool/modules.sh" "$@" 2>&1); then
+    echo "FAIL $name: passed"; fails=$((fails + 1))
+  else
+    case $out in
+      *"$pat"*) echo "ok   $name: $(printf '%s' "$out" | head -n 1)" ;;
+      *) echo "FAIL $name: unexpected message: $out"; fails=$((fails + 1)) ;;
+    esac
+  fi
+}
 
-copy
-sed -i 's/^patch .*/patch     0010-bloom-filters.patch/' "$tmp/t/src/lip/module"
-if out=$("$tmp/t/tool/modules.sh" names 2>&1); then
-  echo "FAIL a patch named without its module passed"; fails=$((fails + 1))
-else
-  case $out in
-    *"lip: patch 0010-bloom-filters.patch is not named lip"*) echo "ok   bad patch name: $out" ;;
-    *) echo "FAIL bad patch name: unexpected message: $out"; fails=$((fails + 1)) ;;
-  esac
-fi
-
-copy
-sed -i 's/^library .*/library   amortize.c subquery.c/' "$tmp/t/src/amortize/module"
-if out=$("$tmp/t/tool/modules.sh" resolve 0001-build-fork-sources.patch 2>&1); then
-  echo "FAIL a file named without its module passed resolve"; fails=$((fails + 1))
-else
-  case $out in
-    *"amortize: library subquery.c does not carry the module name amortize"*) echo "ok   bad file name: $(printf '%s' "$out" | head -n 1)" ;;
-    *) echo "FAIL bad file name: unexpected message: $out"; fails=$((fails + 1)) ;;
-  esac
-fi
-
-copy
-sed -i 's/^header .*/header    amortize_headers.h/' "$tmp/t/src/amortize/module"
-if out=$("$tmp/t/tool/modules.sh" names 2>&1); then
-  echo "FAIL a header name longer than 15 characters passed"; fails=$((fails + 1))
-else
-  case $out in
-    *"amortize: header amortize_headers.h is longer than 15 characters"*) echo "ok   long header name: $out" ;;
-    *) echo "FAIL long header name: unexpected message: $out"; fails=$((fails + 1)) ;;
-  esac
-fi
+expect_refused "bad patch name" "lip: patch 0010-bloom-filters.patch is not named lip" \
+  lip 's/^patch .*/patch     0010-bloom-filters.patch/' names
+expect_refused "bad file name (resolve)" "amortize: library subquery.c does not carry the module name amortize" \
+  amortize 's/^library .*/library   amortize.c subquery.c/' resolve 0001-build-fork-sources.patch
+expect_refused "long header name" "amortize: header amortize_headers.h is longer than 15 characters" \
+  amortize 's/^header .*/header    amortize_headers.h/' names
 
 [ $fails = 0 ]
