@@ -5,8 +5,9 @@
 # Usage:
 #   tool/series-check.sh leave-one-out [--quick] [MODULE...]
 #       for each MODULE (default: every module but the shared hooks build,
-#       core, shell and hash), configure with --without-module=MODULE, build, and
-#       run the tests of the remaining modules
+#       core, shell and hash), configure with --without-module=MODULE (and
+#       the modules that require it), build, and run the tests of the
+#       remaining modules
 #   tool/series-check.sh prefixes [--quick|--compile]
 #       for each prefix of patches/series (one patch, two, ...), build what
 #       it holds and run the tests of the modules it holds whole
@@ -36,6 +37,24 @@ done
 checkdir=${LIPSQLITE_CHECK_DIR:-$top/build-check}
 mkdir -p "$checkdir" || die_with 2 "cannot create $checkdir"
 failures=
+
+# with_dependents MODULE: MODULE and every module that requires it,
+# directly or through another, one a line.
+with_dependents() {
+  set -- "$1"
+  all=$("$here/modules.sh" list)
+  grow=1
+  while [ $grow = 1 ]; do
+    grow=0
+    for m in $all; do
+      case " $* " in *" $m "*) continue ;; esac
+      for r in $("$here/modules.sh" get "$m" requires); do
+        case " $* " in *" $r "*) set -- "$@" "$m"; grow=1; break ;; esac
+      done
+    done
+  done
+  printf '%s\n' "$@"
+}
 
 # run NAME CONFIGURE-ARGS...: configure, build and test one configuration.
 run() {
@@ -81,7 +100,10 @@ case $mode in
       mods=$("$here/modules.sh" list | grep -vx 'build\|core\|shell\|hash' | tr '\n' ' ')
     fi
     for m in $mods; do
-      run "without-$m" --without-module="$m"
+      # The modules that require m go with it (progressbar with progress).
+      args=
+      for d in $(with_dependents "$m"); do args="$args --without-module=$d"; done
+      run "without-$m" $args
     done ;;
   prefixes)
     patches=$(series_patches "$top/patches/series")
