@@ -77,9 +77,7 @@ quiet make -C "$build" sqlite3.c sqlite3.h sqlite3ext.h shell.c sqlite3rc.h ||
 # command (upstream's T.cc.sqlite), without those that describe the build
 # machine (SQLITE_HAVE_*); a measurement or debugging build is refused.
 # -------------------------------------------------------------------------
-printf 'lipsqlite-print-cflags:\n\t@echo $(T.cc.sqlite)\n' > "$tmp/print.mk"
-cflags=$(make -s --no-print-directory -C "$build" -f Makefile -f "$tmp/print.mk" lipsqlite-print-cflags 2>/dev/null) ||
-  die "cannot read the library's compile options from $build/Makefile (run ./configure)"
+cflags=$(library_cflags "$build") || exit 1
 : > "$tmp/defs"
 for w in $cflags; do
   case $w in

@@ -68,5 +68,19 @@ download_cache() { printf '%s\n' "${LIPSQLITE_CACHE:-${XDG_CACHE_HOME:-$HOME/.ca
 # order (comments and blank lines left out).
 series_patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"; }
 
+# library_cflags BUILDDIR: the compile command of the library's sqlite3.o
+# in a configured build (upstream's T.cc.sqlite in BUILDDIR/Makefile), the
+# fork's defaults and the distribution-like features included; dies if it
+# cannot be read.
+library_cflags() {
+  _mk=$(mktemp "${TMPDIR:-/tmp}/lipsqlite-cflags.XXXXXX") || die "cannot create a temporary file"
+  printf 'lipsqlite-print-cflags:\n\t@echo $(T.cc.sqlite)\n' > "$_mk"
+  if ! make -s --no-print-directory -C "$1" -f Makefile -f "$_mk" lipsqlite-print-cflags 2>/dev/null; then
+    rm -f "$_mk"
+    die "cannot read the library's compile options from $1/Makefile (run ./configure)"
+  fi
+  rm -f "$_mk"
+}
+
 # ncpu: the number of processors, for a default number of jobs.
 ncpu() { nproc 2>/dev/null || echo 2; }

@@ -144,9 +144,7 @@ echo "lipsqlite: pysqlite3 source: $sdist (SHA-256 checked)"
 # Our library's -D/-U options: the compile command of its sqlite3.o
 # (upstream's T.cc.sqlite in BUILDDIR/Makefile), the fork's defaults and
 # distribution-like features included.
-printf 'lipsqlite-print-cflags:\n\t@echo $(T.cc.sqlite)\n' > "$tmp/print.mk"
-cflags=$(make -s --no-print-directory -C "$build" -f Makefile -f "$tmp/print.mk" lipsqlite-print-cflags 2>/dev/null) ||
-  die "cannot read the library's compile options from $build/Makefile (run ./configure)"
+cflags=$(library_cflags "$build") || exit 1
 defs= opt=
 for w in $cflags; do case $w in -D*|-U*) defs="$defs $w" ;; -O*) opt=$w ;; esac; done
 case $defs in *-DSQLITE_*) ;; *) die "no -DSQLITE_ option in the library's compile command ($cflags)" ;; esac
