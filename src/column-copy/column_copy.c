@@ -1,0 +1,2903 @@
+/*
+** 2026 November 26
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** Column copies: a rowid table's columns kept as compressed vectors in
+** ordinary shadow tables of the same file, kept honest by triggers, and
+** read by full-table scans.  The design is in doc/column-copy.md.
+*/
+#include "sqliteInt.h"
+#include "vdbeInt.h"
+#include "whereInt.h"
+
+/*
+** Names.  A copy with id N of table T is made of
+**
+**   lipsqlite_column_copy         one row per copy (all copies of the file)
+**   lipsqlite_column_copy_N_dir   its chunk directory
+**   lipsqlite_column_copy_N_data  one BLOB per column and chunk
+**   lipsqlite_column_copy_N_S_OP  its triggers on T, where S is the
+**                                 signature of T's definition (ccSig())
+*/
+#define CC_PREFIX      "lipsqlite_column_copy"
+#define CC_PREFIX_LEN  21
+
+/*
+** A chunk holds CC_CHUNK_ROWS rows when built, a vector CC_VEC rows.  The
+** data row of chunk k and slot s (0 for the rowid, 1+i for the table's
+** i-th stored column) has the rowid k*CC_SLOTS+s.
+*/
+#define CC_CHUNK_ROWS  65536
+#define CC_VEC         1024
+#define CC_SLOTS       32768
+#define CC_FORMAT      1        /* lipsqlite_column_copy.format */
+#define CC_MAX_TERM    16       /* WHERE terms evaluated per scan */
+#define CC_MAX_LIST    64       /* Values of an IN list evaluated */
+
+/* Encodings of a column chunk (byte 0 of its BLOB) */
+#define CC_ENC_SEQ     1        /* Integers base, base+1, ... */
+#define CC_ENC_FOR     2        /* Integers: base + bit-packed offsets */
+#define CC_ENC_REAL    3        /* Reals, 8 bytes each */
+#define CC_ENC_DICT    4        /* Texts: dictionary + bit-packed codes */
+#define CC_ENC_PLAIN   5        /* Anything: record serial types + bodies */
+
+#define CC_HDR         6        /* enc, flags, nrow (4 bytes) */
+#define CC_FLAG_NULL   0x01     /* A NULL bitmap follows the header */
+#define CC_PAD         9        /* Bytes after packed bits (ccPackGet) */
+#define CC_MAX_DICT    65536    /* Largest dictionary */
+
+/* Scan modes */
+#define CC_MODE_VEC    1        /* Rows from decoded vectors */
+#define CC_MODE_BTREE  2        /* Rows from the table's B-tree */
+#define CC_MODE_EOF    3
+
+/* Comparison of a term that cannot be decided over the vector */
+#define CC_CMP_UNKNOWN 2
+
+/*
+** A value of a vector.  During a build, u.i of a TEXT or BLOB value is its
+** offset in the builder's arena; in a scan, u.z points into the chunk.
+*/
+typedef struct CCVal CCVal;
+struct CCVal {
+  union { i64 i; double r; const u8 *z; } u;
+  int n;                        /* Bytes of a TEXT or BLOB */
+  u8 eType;                     /* SQLITE_INTEGER ... SQLITE_NULL */
+};
+
+/*
+** A WHERE term of the plan: column iCol compared with the constants in
+** registers aReg[iReg..iReg+nReg-1] of the statement.
+*/
+typedef struct CCPlanTerm CCPlanTerm;
+struct CCPlanTerm {
+  int iCol;                     /* Stored column number */
+  int iReg;                     /* First of its constants in CCPlan.aReg[] */
+  int nReg;                     /* Number of constants (several for IN) */
+  u8 op;                        /* TK_EQ, TK_LT, ..., TK_IN, TK_ISNULL... */
+  char aff;                     /* Affinity of the comparison */
+  u8 bBinary;                   /* Texts compare with BINARY */
+};
+
+/*
+** The P4 of OP_ColumnCopyRewind: what the code generator decided.  One
+** allocation (P4_DYNAMIC): aTerm, aReg and aUsed point into it.
+*/
+typedef struct CCPlan CCPlan;
+struct CCPlan {
+  i64 iId;                      /* The copy */
+  Pgno iMetaRoot;               /* Root of lipsqlite_column_copy */
+  Pgno iDirRoot;                /* Root of its _dir table */
+  Pgno iDataRoot;               /* Root of its _data table */
+  int iDb;                      /* Database of the table */
+  int nCol;                     /* Stored columns of the table */
+  u8 bRenumber;                 /* VACUUM may renumber its rowids */
+  int nTerm;
+  CCPlanTerm *aTerm;
+  int *aReg;
+  u8 *aUsed;                    /* aUsed[i]: column i read from the copy */
+};
+
+/* A chunk of the directory */
+typedef struct CCChunk CCChunk;
+struct CCChunk {
+  i64 lo;                       /* First rowid it covers */
+  i64 k;                        /* Its number in the _data table */
+  int nRow;                     /* Rows */
+  u8 bStale;                    /* Read from the B-tree */
+};
+
+/* A column of the current chunk, as loaded and decoded */
+typedef struct CCCol CCCol;
+struct CCCol {
+  i64 k;                        /* Chunk loaded, or -1 */
+  int iVec;                     /* Vector decoded into aVal[], or -1 */
+  u8 *aBuf;                     /* The data row's record */
+  u32 nAlloc;                   /* Allocated bytes of aBuf */
+  const u8 *a;                  /* The chunk's BLOB */
+  int n;                        /* Its size */
+  u8 enc;                       /* CC_ENC_* */
+  const u8 *aNull;              /* NULL bitmap, or 0 */
+  i64 iBase;                    /* SEQ, FOR */
+  u8 nWidth;                    /* FOR, DICT: bits per value */
+  const u8 *aPack;              /* FOR, DICT: the packed values */
+  const u8 *aReal;              /* REAL */
+  int nDict;                    /* DICT */
+  const u8 *aDictOff;           /* DICT: nDict+1 offsets (u32) */
+  const u8 *aDict;              /* DICT: the texts */
+  const u8 *aVecOff;            /* PLAIN: offset of each vector (u32) */
+  const u8 *aPlain;             /* PLAIN: the values */
+  CCVal aVal[CC_VEC];
+};
+
+/* A constant of a term, with the comparison's affinity applied */
+typedef struct CCConst CCConst;
+struct CCConst {
+  Mem m;
+};
+
+/* A term as evaluated by the scan */
+typedef struct CCTerm CCTerm;
+struct CCTerm {
+  int iSlot;                    /* 1+column */
+  u8 op;
+  u8 bBinary;
+  u8 bOff;                      /* Cannot decide: every row passes */
+  int nConst;
+  CCVal aConst[CC_MAX_LIST];
+};
+
+struct ColumnCopyScan {
+  sqlite3 *db;
+  CCPlan *pPlan;
+  BtCursor *pData;              /* On the _data table */
+  int nChunk;
+  CCChunk *aChunk;
+  i64 iHi;                      /* Last rowid covered by chunks */
+  int iChunk;                   /* Current chunk */
+  u8 eMode;                     /* CC_MODE_* */
+  u8 bAll;                      /* B-tree to the end (a write was seen) */
+  i64 iEnd;                     /* CC_MODE_BTREE: last rowid of the range */
+  u8 bEndLargest;               /* iEnd is the largest rowid */
+  int iVec;                     /* Current vector of the chunk */
+  int nSel;                     /* Rows of aSel[] */
+  int iSel;                     /* Current row in aSel[] */
+  u16 aSel[CC_VEC];             /* Rows of the vector that may match */
+  int nSlot;                    /* 1+nCol */
+  CCCol **apCol;                /* apCol[slot], loaded when used */
+  int nTerm;
+  CCTerm *aTerm;
+  Mem *aMem;                    /* Constants of the terms */
+  int nMem;
+};
+
+/************************************************************************
+** Little-endian integers and bit-packing
+*/
+static void ccPut32(u8 *a, u32 v){
+  a[0] = (u8)v; a[1] = (u8)(v>>8); a[2] = (u8)(v>>16); a[3] = (u8)(v>>24);
+}
+static u32 ccGet32(const u8 *a){
+  return (u32)a[0] | ((u32)a[1]<<8) | ((u32)a[2]<<16) | ((u32)a[3]<<24);
+}
+static void ccPut64(u8 *a, u64 v){
+  ccPut32(a, (u32)v);
+  ccPut32(a+4, (u32)(v>>32));
+}
+static u64 ccGet64(const u8 *a){
+  return (u64)ccGet32(a) | ((u64)ccGet32(a+4)<<32);
+}
+
+/*
+** Bits needed to hold v.
+*/
+static int ccWidth(u64 v){
+  int n = 0;
+  while( v ){ n++; v >>= 1; }
+  return n;
+}
+
+/*
+** OR the nWidth low bits of v into the bit array a[] at bit iBit.  a[]
+** is zeroed and has CC_PAD bytes past its last value.
+*/
+static void ccPackPut(u8 *a, u64 iBit, int nWidth, u64 v){
+  u8 *p = &a[iBit>>3];
+  int sh = (int)(iBit & 7);
+  int i;
+  assert( nWidth>0 && nWidth<=64 );
+  for(i=0; i*8<nWidth+sh && i<8; i++){
+    p[i] |= (u8)((v<<sh)>>(8*i));
+  }
+  if( sh && nWidth+sh>64 ) p[8] |= (u8)(v>>(64-sh));
+}
+
+/*
+** The nWidth-bit value at bit iBit of a[].
+*/
+static u64 ccPackGet(const u8 *a, u64 iBit, int nWidth){
+  const u8 *p = &a[iBit>>3];
+  int sh = (int)(iBit & 7);
+  u64 x;
+  if( nWidth==0 ) return 0;
+  x = ccGet64(p) >> sh;
+  if( sh && nWidth+sh>64 ) x |= (u64)p[8]<<(64-sh);
+  return nWidth==64 ? x : (x & ((((u64)1)<<nWidth)-1));
+}
+
+/************************************************************************
+** Comparisons, as sqlite3MemCompare() orders values of one class
+*/
+
+/*
+** Compare two numbers (SQLITE_INTEGER or SQLITE_FLOAT) exactly.
+*/
+static int ccNumCmp(const CCVal *a, const CCVal *b){
+  if( a->eType==SQLITE_INTEGER ){
+    if( b->eType==SQLITE_INTEGER ){
+      return a->u.i<b->u.i ? -1 : a->u.i>b->u.i;
+    }
+    return sqlite3IntFloatCompare(a->u.i, b->u.r);
+  }
+  if( b->eType==SQLITE_INTEGER ){
+    return -sqlite3IntFloatCompare(b->u.i, a->u.r);
+  }
+  return a->u.r<b->u.r ? -1 : a->u.r>b->u.r;
+}
+
+/*
+** Compare value v with constant c, or return CC_CMP_UNKNOWN when the
+** vector code does not decide it (the classes differ, or texts under a
+** collation other than BINARY): the VDBE then decides.
+*/
+static int ccCmp(const CCVal *v, const CCVal *c, int bBinary){
+  int isNumV = v->eType==SQLITE_INTEGER || v->eType==SQLITE_FLOAT;
+  int isNumC = c->eType==SQLITE_INTEGER || c->eType==SQLITE_FLOAT;
+  if( isNumV && isNumC ) return ccNumCmp(v, c);
+  if( v->eType==c->eType
+   && (v->eType==SQLITE_BLOB || (v->eType==SQLITE_TEXT && bBinary))
+  ){
+    int n = v->n<c->n ? v->n : c->n;
+    int r = n ? memcmp(v->u.z, c->u.z, n) : 0;
+    if( r==0 ) r = v->n - c->n;
+    return r<0 ? -1 : r>0;
+  }
+  return CC_CMP_UNKNOWN;
+}
+
+/*
+** True if the row with value v in the term's column may satisfy the term.
+** False only if it cannot, under SQLite's rules.
+*/
+static int ccTermMay(const CCTerm *t, const CCVal *v){
+  int i, r;
+  switch( t->op ){
+    case TK_ISNULL:  return v->eType==SQLITE_NULL;
+    case TK_NOTNULL: return v->eType!=SQLITE_NULL;
+  }
+  if( v->eType==SQLITE_NULL ) return 0;
+  if( t->bOff ) return 1;
+  for(i=0; i<t->nConst; i++){
+    r = ccCmp(v, &t->aConst[i], t->bBinary);
+    if( r==CC_CMP_UNKNOWN ) return 1;
+    switch( t->op ){
+      case TK_IN:
+      case TK_EQ: if( r==0 ) return 1; break;
+      case TK_LT: return r<0;
+      case TK_LE: return r<=0;
+      case TK_GT: return r>0;
+      default:    assert( t->op==TK_GE ); return r>=0;
+    }
+  }
+  return 0;
+}
+
+/************************************************************************
+** Records: the rows of the base table and of the shadow tables
+*/
+
+/*
+** Parse the record a[0..n-1] and set aOut[0..nOut-1] to its first nOut
+** fields (text and blob values point into a[]); fields past the record's
+** end are left as they are.  Return the number of fields parsed, or -1 if
+** the record is malformed.
+*/
+static int ccRecord(const u8 *a, u32 n, Mem *aOut, int nOut){
+  u32 szHdr, iHdr, iBody, t, len;
+  int i = 0;
+  if( n==0 ) return 0;
+  iHdr = getVarint32(a, szHdr);
+  if( szHdr>n || szHdr<iHdr ) return -1;
+  iBody = szHdr;
+  while( iHdr<szHdr && i<nOut ){
+    iHdr += getVarint32(&a[iHdr], t);
+    len = sqlite3VdbeSerialTypeLen(t);
+    if( iBody+len>n ) return -1;
+    if( t>=12 ){
+      aOut[i].z = (char*)&a[iBody];
+      aOut[i].n = (int)len;
+      aOut[i].flags = (t & 1) ? (MEM_Str|MEM_Static) : (MEM_Blob|MEM_Static);
+    }else if( t==10 || t==11 ){
+      return -1;
+    }else{
+      sqlite3VdbeSerialGet(&a[iBody], t, &aOut[i]);
+    }
+    iBody += len;
+    i++;
+  }
+  return i;
+}
+
+/*
+** Make *ppBuf (of *pnAlloc bytes) hold the whole payload of the row at
+** pCur; set *pn to its size.  Return an SQLite error code.
+*/
+static int ccPayload(BtCursor *pCur, u8 **ppBuf, u32 *pnAlloc, u32 *pn){
+  u32 n = sqlite3BtreePayloadSize(pCur);
+  if( n+CC_PAD>*pnAlloc ){
+    u8 *aNew = sqlite3_realloc64(*ppBuf, (u64)n+CC_PAD);
+    if( aNew==0 ) return SQLITE_NOMEM_BKPT;
+    *ppBuf = aNew;
+    *pnAlloc = n+CC_PAD;
+  }
+  *pn = n;
+  memset(&(*ppBuf)[n], 0, CC_PAD);
+  return n ? sqlite3BtreePayload(pCur, 0, n, *ppBuf) : SQLITE_OK;
+}
+
+/*
+** Open a read cursor on root page iRoot of database iDb.
+*/
+static int ccCursorOpen(sqlite3 *db, int iDb, Pgno iRoot, BtCursor **pp){
+  BtCursor *p = (BtCursor*)sqlite3MallocZero(sqlite3BtreeCursorSize());
+  int rc;
+  *pp = 0;
+  if( p==0 ) return SQLITE_NOMEM_BKPT;
+  sqlite3BtreeCursorZero(p);
+  rc = sqlite3BtreeCursor(db->aDb[iDb].pBt, iRoot, 0, 0, p);
+  if( rc ){ sqlite3_free(p); return rc; }
+  *pp = p;
+  return SQLITE_OK;
+}
+static void ccCursorClose(BtCursor *p){
+  if( p ){
+    sqlite3BtreeCloseCursor(p);
+    sqlite3_free(p);
+  }
+}
+
+/************************************************************************
+** The signature of a table's definition and the copy of a table
+*/
+
+/*
+** A 32-bit FNV-1a step over n bytes of z (lower-cased if bFold).
+*/
+static u32 ccHashStr(u32 h, const char *z, int bFold){
+  if( z ){
+    for(; *z; z++){
+      h = (h ^ (u8)(bFold ? sqlite3Tolower(*z) : *z)) * 16777619u;
+    }
+  }
+  return (h ^ 0xff) * 16777619u;
+}
+static u32 ccHashInt(u32 h, i64 v){
+  char z[24];
+  sqlite3_snprintf(sizeof(z), z, "%lld", v);
+  return ccHashStr(h, z, 0);
+}
+
+/*
+** The signature of pTab's definition as a copy depends on it: its name,
+** its columns (name, declared type, affinity, collation, generated or
+** hidden), its INTEGER PRIMARY KEY and its UNIQUE indexes, whose BEFORE
+** triggers the copy has.  Any ALTER TABLE changes it.
+*/
+static u32 ccSig(Table *pTab){
+  u32 h = 2166136261u;
+  Index *pIdx;
+  u32 hIdx = 0;
+  int i;
+  h = ccHashStr(h, pTab->zName, 1);
+  h = ccHashInt(h, pTab->nCol);
+  h = ccHashInt(h, pTab->iPKey);
+  for(i=0; i<pTab->nCol; i++){
+    Column *pCol = &pTab->aCol[i];
+    h = ccHashStr(h, pCol->zCnName, 1);
+    h = ccHashStr(h, sqlite3ColumnType(pCol, ""), 0);
+    h = ccHashInt(h, pCol->affinity);
+    h = ccHashStr(h, sqlite3ColumnColl(pCol), 1);
+    h = ccHashInt(h, pCol->colFlags & (COLFLAG_VIRTUAL|COLFLAG_STORED
+                                       |COLFLAG_HIDDEN));
+  }
+  for(pIdx=pTab->pIndex; pIdx; pIdx=pIdx->pNext){
+    u32 hi = 2166136261u;
+    if( !IsUniqueIndex(pIdx) ) continue;
+    for(i=0; i<pIdx->nKeyCol; i++){
+      hi = ccHashInt(hi, pIdx->aiColumn[i]);
+      hi = ccHashStr(hi, pIdx->azColl[i], 1);
+    }
+    hIdx += hi;                 /* The order of the list does not count */
+  }
+  return ccHashInt(h, hIdx);
+}
+
+/*
+** If pTab has a copy whose triggers are all there and match its current
+** definition, return the copy's id; else 0.  *pnTrig is set to the number
+** of triggers of any copy found (for PRAGMA column_copy_drop).
+*/
+static i64 ccCopyOf(Table *pTab, int *pnTrig, i64 *piAny){
+  Trigger *p;
+  char zSig[16];
+  i64 iId = 0;
+  int nTrig = 0, nWant = 3;
+  int bOk = 1;
+  Index *pIdx;
+  sqlite3_snprintf(sizeof(zSig), zSig, "_%08x_", ccSig(pTab));
+  for(pIdx=pTab->pIndex; pIdx; pIdx=pIdx->pNext){
+    if( IsUniqueIndex(pIdx) ) nWant += 2;
+  }
+  for(p=pTab->pTrigger; p; p=p->pNext){
+    const char *z = p->zName;
+    i64 iThis = 0;
+    if( sqlite3StrNICmp(z, CC_PREFIX "_", CC_PREFIX_LEN+1)!=0 ) continue;
+    z += CC_PREFIX_LEN+1;
+    while( sqlite3Isdigit(*z) && iThis<((i64)1<<40) ){
+      iThis = iThis*10 + (*z - '0');
+      z++;
+    }
+    if( iThis<=0 ) continue;
+    nTrig++;
+    if( iId==0 ) iId = iThis;
+    if( iThis!=iId || sqlite3StrNICmp(z, zSig, 10)!=0 ) bOk = 0;
+  }
+  if( pnTrig ) *pnTrig = nTrig;
+  if( piAny ) *piAny = iId;
+  return (bOk && nTrig==nWant) ? iId : 0;
+}
+
+/************************************************************************
+** Encoding a chunk of one column
+*/
+
+/* The values of one column of a chunk being built */
+typedef struct CCBuild CCBuild;
+struct CCBuild {
+  CCVal *aVal;                  /* Values */
+  int nVal;
+  int nAlloc;                   /* Allocated entries of aVal[] */
+  u8 *aArena;                   /* Bytes of texts and blobs */
+  i64 nArena, nArenaAlloc;
+};
+
+/* An output buffer */
+typedef struct CCOut CCOut;
+struct CCOut {
+  u8 *a;
+  i64 n, nAlloc;
+  int rc;
+};
+static u8 *ccOutGrow(CCOut *p, i64 nAdd){
+  if( p->rc ) return 0;
+  if( p->n+nAdd+CC_PAD>p->nAlloc ){
+    i64 nNew = (p->n+nAdd+CC_PAD)*2;
+    u8 *aNew = sqlite3_realloc64(p->a, nNew);
+    if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; return 0; }
+    memset(&aNew[p->nAlloc], 0, nNew-p->nAlloc);
+    p->a = aNew;
+    p->nAlloc = nNew;
+  }
+  p->n += nAdd;
+  return &p->a[p->n-nAdd];
+}
+
+/*
+** Serial type of a value, as a record stores it.
+*/
+static u32 ccSerialType(const CCVal *v){
+  switch( v->eType ){
+    case SQLITE_NULL:  return 0;
+    case SQLITE_FLOAT: return 7;
+    case SQLITE_TEXT:  return 13 + 2*(u32)v->n;
+    case SQLITE_BLOB:  return 12 + 2*(u32)v->n;
+    default: {
+      i64 i = v->u.i;
+      u64 u = i<0 ? ~(u64)i : (u64)i;
+      if( i==0 ) return 8;
+      if( i==1 ) return 9;
+      if( u<=127 ) return 1;
+      if( u<=32767 ) return 2;
+      if( u<=8388607 ) return 3;
+      if( u<=2147483647 ) return 4;
+      if( u<=((((i64)0x00008000)<<32)-1) ) return 5;
+      return 6;
+    }
+  }
+}
+
+/*
+** Append value v to a PLAIN body: its serial type and its bytes.
+*/
+static void ccPlainPut(CCOut *pOut, const CCBuild *pB, const CCVal *v){
+  u32 t = ccSerialType(v);
+  u32 len = sqlite3VdbeSerialTypeLen(t);
+  u8 *p = ccOutGrow(pOut, sqlite3VarintLen(t)+len);
+  u64 x;
+  int i;
+  if( p==0 ) return;
+  p += putVarint32(p, t);
+  if( t==7 ){
+    memcpy(&x, &v->u.r, 8);
+  }else if( t>=12 ){
+    if( len ) memcpy(p, &pB->aArena[v->u.i], len);
+    return;
+  }else{
+    x = (u64)v->u.i;
+  }
+  for(i=(int)len-1; i>=0; i--){ p[i] = (u8)x; x >>= 8; }
+}
+
+/* Slots of the dictionary's hash table: a power of two over 2*CC_MAX_DICT */
+#define CC_DICT_HASH   (2*CC_MAX_DICT)
+
+/*
+** Encode the column values of pB as a chunk BLOB into pOut, and return
+** through the pointers the NULL count and the mask of storage classes
+** present (bit 1<<eType).  The zone map min/max go to pMin/pMax (class
+** SQLITE_NULL if the column is not all numbers and NULLs).
+*/
+static void ccEncode(
+  CCBuild *pB,
+  CCOut *pOut,
+  int *pnNull,
+  int *pmTypes,
+  CCVal *pMin,
+  CCVal *pMax
+){
+  int n = pB->nVal;
+  int nNull = 0, mTypes = 0, i;
+  int bSeq = 1;
+  CCVal *a = pB->aVal;
+  u8 *p;
+  u8 enc;
+  i64 iNullOff = 0;
+  pMin->eType = pMax->eType = SQLITE_NULL;
+  for(i=0; i<n; i++){
+    mTypes |= 1<<a[i].eType;
+    if( a[i].eType==SQLITE_NULL ){ nNull++; continue; }
+    if( a[i].eType==SQLITE_INTEGER || a[i].eType==SQLITE_FLOAT ){
+      if( pMin->eType==SQLITE_NULL || ccNumCmp(&a[i], pMin)<0 ) *pMin = a[i];
+      if( pMax->eType==SQLITE_NULL || ccNumCmp(&a[i], pMax)>0 ) *pMax = a[i];
+    }
+    if( a[i].eType!=SQLITE_INTEGER || (i>0 && a[i].u.i!=a[0].u.i+i) ){
+      bSeq = 0;
+    }
+  }
+  *pnNull = nNull;
+  *pmTypes = mTypes;
+  if( mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)) ){
+    pMin->eType = pMax->eType = SQLITE_NULL;
+  }
+  if( n==0 || nNull || !(mTypes==(1<<SQLITE_INTEGER)) ) bSeq = 0;
+  if( bSeq && a[0].u.i>LARGEST_INT64-n ) bSeq = 0;
+
+  if( bSeq ){
+    enc = CC_ENC_SEQ;
+  }else if( (mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_NULL)))==0 ){
+    enc = CC_ENC_FOR;
+  }else if( (mTypes & ~((1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)))==0 ){
+    enc = CC_ENC_REAL;
+  }else if( (mTypes & ~((1<<SQLITE_TEXT)|(1<<SQLITE_NULL)))==0 ){
+    enc = CC_ENC_DICT;
+  }else{
+    enc = CC_ENC_PLAIN;
+  }
+
+  pOut->n = 0;
+  p = ccOutGrow(pOut, CC_HDR);
+  if( p==0 ) return;
+  p[1] = (nNull && enc!=CC_ENC_PLAIN) ? CC_FLAG_NULL : 0;
+  ccPut32(&p[2], (u32)n);
+  if( p[1] & CC_FLAG_NULL ){
+    iNullOff = pOut->n;
+    p = ccOutGrow(pOut, (n+7)/8);
+    if( p==0 ) return;
+    memset(p, 0, (n+7)/8);
+    for(i=0; i<n; i++){
+      if( a[i].eType==SQLITE_NULL ) p[i>>3] |= (u8)(1<<(i&7));
+    }
+  }
+
+  if( enc==CC_ENC_DICT ){
+    /* A dictionary of the distinct texts, in order of first appearance,
+    ** if there are at most CC_MAX_DICT of them and it is smaller than
+    ** the plain encoding; else fall back to PLAIN. */
+    int *aHash = sqlite3_malloc64(sizeof(int)*CC_DICT_HASH);
+    int *aCode = sqlite3_malloc64(sizeof(int)*(n+1));
+    int *aFirst = sqlite3_malloc64(sizeof(int)*(CC_MAX_DICT+1));
+    int nDict = 0, nWidth;
+    i64 nDictBytes = 0, nPlain = 0, iStart = pOut->n;
+    if( aHash==0 || aCode==0 || aFirst==0 ){
+      pOut->rc = SQLITE_NOMEM_BKPT;
+    }else{
+      memset(aHash, 0xff, sizeof(int)*CC_DICT_HASH);
+      for(i=0; i<n && nDict>=0; i++){
+        u32 h = 2166136261u;
+        int j;
+        const u8 *z;
+        aCode[i] = 0;
+        if( a[i].eType==SQLITE_NULL ) continue;
+        z = &pB->aArena[a[i].u.i];
+        nPlain += a[i].n + sqlite3VarintLen(13+2*(u64)a[i].n);
+        for(j=0; j<a[i].n; j++) h = (h ^ z[j]) * 16777619u;
+        h &= CC_DICT_HASH-1;
+        while( aHash[h]>=0 ){
+          const CCVal *d = &a[aFirst[aHash[h]]];
+          if( d->n==a[i].n && memcmp(&pB->aArena[d->u.i], z, d->n)==0 ) break;
+          h = (h+1) & (CC_DICT_HASH-1);
+        }
+        if( aHash[h]<0 ){
+          if( nDict>=CC_MAX_DICT ){ nDict = -1; break; }
+          aHash[h] = nDict;
+          aFirst[nDict++] = i;
+          nDictBytes += a[i].n;
+        }
+        aCode[i] = aHash[h];
+      }
+      nWidth = nDict>0 ? ccWidth((u64)(nDict-1)) : 0;
+      if( nDict>=0
+       && 5 + 4*((i64)nDict+1) + nDictBytes + ((i64)n*nWidth+7)/8 < nPlain
+      ){
+        p = ccOutGrow(pOut, 5 + 4*(nDict+1) + nDictBytes);
+        if( p ){
+          i64 off = 0;
+          ccPut32(p, (u32)nDict);
+          p[4] = (u8)nWidth;
+          for(i=0; i<nDict; i++){
+            ccPut32(&p[5+4*i], (u32)off);
+            memcpy(&p[5+4*(nDict+1)+off], &pB->aArena[a[aFirst[i]].u.i],
+                   a[aFirst[i]].n);
+            off += a[aFirst[i]].n;
+          }
+          ccPut32(&p[5+4*nDict], (u32)off);
+          if( nWidth ){
+            i64 iPack = pOut->n;
+            if( ccOutGrow(pOut, ((i64)n*nWidth+7)/8) ){
+              memset(&pOut->a[iPack], 0, pOut->nAlloc-iPack);
+              for(i=0; i<n; i++){
+                if( aCode[i] ){
+                  ccPackPut(&pOut->a[iPack], (u64)i*nWidth, nWidth,
+                            (u64)aCode[i]);
+                }
+              }
+            }
+          }
+        }
+      }else{
+        pOut->n = iStart;
+        enc = CC_ENC_PLAIN;
+      }
+    }
+    sqlite3_free(aHash);
+    sqlite3_free(aCode);
+    sqlite3_free(aFirst);
+    if( enc==CC_ENC_PLAIN && iNullOff ){
+      pOut->n = iNullOff;       /* PLAIN has no NULL bitmap */
+      pOut->a[1] = 0;
+    }
+  }
+
+  if( enc==CC_ENC_SEQ ){
+    p = ccOutGrow(pOut, 8);
+    if( p ) ccPut64(p, (u64)a[0].u.i);
+  }else if( enc==CC_ENC_FOR ){
+    i64 iMin = 0, iMax = 0;
+    int bFirst = 1, nWidth;
+    for(i=0; i<n; i++){
+      if( a[i].eType!=SQLITE_INTEGER ) continue;
+      if( bFirst || a[i].u.i<iMin ) iMin = a[i].u.i;
+      if( bFirst || a[i].u.i>iMax ) iMax = a[i].u.i;
+      bFirst = 0;
+    }
+    nWidth = ccWidth((u64)iMax - (u64)iMin);
+    p = ccOutGrow(pOut, 9);
+    if( p ){
+      ccPut64(p, (u64)iMin);
+      p[8] = (u8)nWidth;
+      if( nWidth ){
+        i64 iPack = pOut->n;
+        if( ccOutGrow(pOut, ((i64)n*nWidth+7)/8) ){
+          memset(&pOut->a[iPack], 0, pOut->nAlloc-iPack);
+          for(i=0; i<n; i++){
+            if( a[i].eType!=SQLITE_INTEGER ) continue;
+            ccPackPut(&pOut->a[iPack], (u64)i*nWidth, nWidth,
+                      (u64)a[i].u.i - (u64)iMin);
+          }
+        }
+      }
+    }
+  }else if( enc==CC_ENC_REAL ){
+    p = ccOutGrow(pOut, 8*(i64)n);
+    if( p ){
+      for(i=0; i<n; i++){
+        u64 x = 0;
+        if( a[i].eType==SQLITE_FLOAT ) memcpy(&x, &a[i].u.r, 8);
+        ccPut64(&p[8*i], x);
+      }
+    }
+  }else if( enc==CC_ENC_PLAIN ){
+    int nVec = (n+CC_VEC-1)/CC_VEC;
+    i64 iOff = pOut->n, iBody;
+    if( ccOutGrow(pOut, 4*(i64)nVec) ){
+      iBody = pOut->n;
+      for(i=0; i<n && pOut->rc==SQLITE_OK; i++){
+        if( (i % CC_VEC)==0 ){
+          ccPut32(&pOut->a[iOff+4*(i/CC_VEC)], (u32)(pOut->n-iBody));
+        }
+        ccPlainPut(pOut, pB, &a[i]);
+      }
+    }
+  }
+  if( pOut->rc==SQLITE_OK ) pOut->a[0] = enc;
+}
+
+/************************************************************************
+** Decoding a chunk of one column
+*/
+
+/*
+** Point pCol at the chunk BLOB a[0..n-1].  Return SQLITE_CORRUPT if the
+** BLOB is not one this code wrote.
+*/
+static int ccColAttach(CCCol *pCol, const u8 *a, int n, int nRow){
+  const u8 *p = a + CC_HDR;
+  const u8 *pEnd = a + n;
+  pCol->a = a;
+  pCol->n = n;
+  pCol->iVec = -1;
+  pCol->aNull = 0;
+  if( n<CC_HDR || (int)ccGet32(&a[2])!=nRow ) return SQLITE_CORRUPT_BKPT;
+  pCol->enc = a[0];
+  if( a[1] & CC_FLAG_NULL ){
+    pCol->aNull = p;
+    p += (nRow+7)/8;
+  }
+  switch( pCol->enc ){
+    case CC_ENC_SEQ:
+      if( p+8>pEnd ) return SQLITE_CORRUPT_BKPT;
+      pCol->iBase = (i64)ccGet64(p);
+      break;
+    case CC_ENC_FOR:
+      if( p+9>pEnd ) return SQLITE_CORRUPT_BKPT;
+      pCol->iBase = (i64)ccGet64(p);
+      pCol->nWidth = p[8];
+      pCol->aPack = p+9;
+      if( pCol->nWidth>64
+       || pCol->aPack + ((i64)nRow*pCol->nWidth+7)/8 > pEnd
+      ){
+        return SQLITE_CORRUPT_BKPT;
+      }
+      break;
+    case CC_ENC_REAL:
+      if( p+8*(i64)nRow>pEnd ) return SQLITE_CORRUPT_BKPT;
+      pCol->aReal = p;
+      break;
+    case CC_ENC_DICT: {
+      if( p+5>pEnd ) return SQLITE_CORRUPT_BKPT;
+      pCol->nDict = (int)ccGet32(p);
+      pCol->nWidth = p[4];
+      if( pCol->nDict<0 || pCol->nDict>CC_MAX_DICT || pCol->nWidth>17
+       || p+5+4*((i64)pCol->nDict+1)>pEnd
+      ){
+        return SQLITE_CORRUPT_BKPT;
+      }
+      pCol->aDictOff = p+5;
+      pCol->aDict = p+5+4*(pCol->nDict+1);
+      pCol->aPack = pCol->aDict + ccGet32(&pCol->aDictOff[4*pCol->nDict]);
+      if( pCol->aPack + ((i64)nRow*pCol->nWidth+7)/8 > pEnd ){
+        return SQLITE_CORRUPT_BKPT;
+      }
+      break;
+    }
+    case CC_ENC_PLAIN: {
+      int nVec = (nRow+CC_VEC-1)/CC_VEC;
+      if( p+4*(i64)nVec>pEnd ) return SQLITE_CORRUPT_BKPT;
+      pCol->aVecOff = p;
+      pCol->aPlain = p+4*nVec;
+      break;
+    }
+    default:
+      return SQLITE_CORRUPT_BKPT;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Decode rows i0..i0+n-1 of the chunk into pCol->aVal[0..n-1].  Return
+** SQLITE_CORRUPT if the BLOB does not hold them.
+*/
+static int ccColDecode(CCCol *pCol, int i0, int n){
+  CCVal *aV = pCol->aVal;
+  int i;
+  switch( pCol->enc ){
+    case CC_ENC_SEQ:
+      for(i=0; i<n; i++){
+        aV[i].eType = SQLITE_INTEGER;
+        aV[i].u.i = pCol->iBase + i0 + i;
+      }
+      return SQLITE_OK;
+    case CC_ENC_FOR: {
+      int w = pCol->nWidth;
+      for(i=0; i<n; i++){
+        aV[i].eType = SQLITE_INTEGER;
+        aV[i].u.i = (i64)((u64)pCol->iBase
+                          + ccPackGet(pCol->aPack, (u64)(i0+i)*w, w));
+      }
+      break;
+    }
+    case CC_ENC_REAL:
+      for(i=0; i<n; i++){
+        u64 x = ccGet64(&pCol->aReal[8*(i0+i)]);
+        aV[i].eType = SQLITE_FLOAT;
+        memcpy(&aV[i].u.r, &x, 8);
+      }
+      break;
+    case CC_ENC_DICT: {
+      int w = pCol->nWidth;
+      for(i=0; i<n; i++){
+        int c = (int)ccPackGet(pCol->aPack, (u64)(i0+i)*w, w);
+        u32 o1, o2;
+        if( c>=pCol->nDict ){
+          if( pCol->nDict==0 ){ aV[i].eType = SQLITE_NULL; continue; }
+          return SQLITE_CORRUPT_BKPT;
+        }
+        o1 = ccGet32(&pCol->aDictOff[4*c]);
+        o2 = ccGet32(&pCol->aDictOff[4*c+4]);
+        if( o2<o1 || pCol->aDict+o2>pCol->a+pCol->n ){
+          return SQLITE_CORRUPT_BKPT;
+        }
+        aV[i].eType = SQLITE_TEXT;
+        aV[i].u.z = pCol->aDict+o1;
+        aV[i].n = (int)(o2-o1);
+      }
+      break;
+    }
+    default: {
+      const u8 *p, *pEnd = pCol->a + pCol->n;
+      Mem m;
+      assert( pCol->enc==CC_ENC_PLAIN );
+      assert( (i0 % CC_VEC)==0 );
+      p = pCol->aPlain + ccGet32(&pCol->aVecOff[4*(i0/CC_VEC)]);
+      for(i=0; i<n; i++){
+        u32 t, len;
+        if( p>=pEnd ) return SQLITE_CORRUPT_BKPT;
+        p += getVarint32(p, t);
+        len = sqlite3VdbeSerialTypeLen(t);
+        if( p+len>pEnd ) return SQLITE_CORRUPT_BKPT;
+        if( t>=12 ){
+          aV[i].eType = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
+          aV[i].u.z = p;
+          aV[i].n = (int)len;
+        }else if( t==0 ){
+          aV[i].eType = SQLITE_NULL;
+        }else if( t==10 || t==11 ){
+          return SQLITE_CORRUPT_BKPT;
+        }else{
+          sqlite3VdbeSerialGet(p, t, &m);
+          if( m.flags & MEM_Int ){
+            aV[i].eType = SQLITE_INTEGER;
+            aV[i].u.i = m.u.i;
+          }else{
+            aV[i].eType = SQLITE_FLOAT;
+            aV[i].u.r = m.u.r;
+          }
+        }
+        p += len;
+      }
+      return SQLITE_OK;
+    }
+  }
+  if( pCol->aNull ){
+    for(i=0; i<n; i++){
+      int j = i0+i;
+      if( pCol->aNull[j>>3] & (1<<(j&7)) ) aV[i].eType = SQLITE_NULL;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/************************************************************************
+** Nested SQL, for the PRAGMAs
+*/
+
+/*
+** Run the SQL of zFmt on db.  On error, leave the message in *pzErr (if
+** it is still 0).  Return an SQLite error code.  A no-op after an error.
+*/
+static int ccExec(sqlite3 *db, int *pRc, char **pzErr, const char *zFmt, ...){
+  va_list ap;
+  char *zSql;
+  char *zErr = 0;
+  if( *pRc ) return *pRc;
+  va_start(ap, zFmt);
+  zSql = sqlite3_vmprintf(zFmt, ap);
+  va_end(ap);
+  if( zSql==0 ){
+    *pRc = SQLITE_NOMEM_BKPT;
+  }else{
+    *pRc = sqlite3_exec(db, zSql, 0, 0, &zErr);
+    sqlite3_free(zSql);
+    if( *pRc && *pzErr==0 ){
+      *pzErr = zErr;
+      zErr = 0;
+    }
+    sqlite3_free(zErr);
+  }
+  return *pRc;
+}
+
+/*
+** Prepare the SQL of zFmt.  A no-op returning 0 after an error.
+*/
+static sqlite3_stmt *ccPrepare(
+  sqlite3 *db, int *pRc, char **pzErr, const char *zFmt, ...
+){
+  va_list ap;
+  char *zSql;
+  sqlite3_stmt *pStmt = 0;
+  if( *pRc ) return 0;
+  va_start(ap, zFmt);
+  zSql = sqlite3_vmprintf(zFmt, ap);
+  va_end(ap);
+  if( zSql==0 ){
+    *pRc = SQLITE_NOMEM_BKPT;
+    return 0;
+  }
+  *pRc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  sqlite3_free(zSql);
+  if( *pRc && *pzErr==0 ) *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  return pStmt;
+}
+
+/*
+** Step pStmt once; on an error, take the message.  Return SQLITE_ROW,
+** SQLITE_DONE or an error code (also stored in *pRc).
+*/
+static int ccStep(sqlite3 *db, sqlite3_stmt *pStmt, int *pRc, char **pzErr){
+  int rc;
+  if( *pRc ) return *pRc;
+  rc = sqlite3_step(pStmt);
+  if( rc!=SQLITE_ROW && rc!=SQLITE_DONE ){
+    rc = sqlite3_reset(pStmt);
+    if( rc==SQLITE_OK ) rc = SQLITE_ERROR;
+    *pRc = rc;
+    if( *pzErr==0 ) *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  }
+  return rc;
+}
+
+/************************************************************************
+** Building, refreshing and dropping a copy (OP_ColumnCopy)
+*/
+
+/* The state of a build */
+typedef struct CCBuilder CCBuilder;
+struct CCBuilder {
+  sqlite3 *db;
+  const char *zDb;              /* Schema name */
+  Table *pTab;
+  i64 iId;
+  int nCol;                     /* Stored columns */
+  int nSlot;                    /* 1+nCol */
+  CCBuild *aB;                  /* One builder per slot */
+  Mem *aDflt;                   /* Default value of each stored column */
+  CCOut out;
+  sqlite3_stmt *pInsData;
+  sqlite3_stmt *pInsDir;
+  i64 nBytes;                   /* Bytes of the BLOBs written */
+  int rc;
+  char *zErr;
+};
+
+/*
+** Append the value m to builder pB.
+*/
+static void ccBuildAdd(CCBuilder *p, CCBuild *pB, Mem *m){
+  CCVal *v;
+  if( pB->nVal>=pB->nAlloc ){
+    /* A stale chunk rebuilt in place may have grown past CC_CHUNK_ROWS */
+    CCVal *aNew = sqlite3_realloc64(pB->aVal, sizeof(CCVal)*2*pB->nAlloc);
+    if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+    pB->aVal = aNew;
+    pB->nAlloc *= 2;
+  }
+  v = &pB->aVal[pB->nVal++];
+  if( m->flags & MEM_Null ){
+    v->eType = SQLITE_NULL;
+  }else if( m->flags & (MEM_Int|MEM_IntReal) ){
+    v->eType = SQLITE_INTEGER;
+    v->u.i = m->u.i;
+    if( m->flags & MEM_IntReal ){ v->eType = SQLITE_FLOAT; v->u.r = (double)m->u.i; }
+  }else if( m->flags & MEM_Real ){
+    v->eType = SQLITE_FLOAT;
+    v->u.r = m->u.r;
+  }else{
+    int n = m->n;
+    if( m->flags & MEM_Zero ) n += m->u.nZero;
+    if( pB->nArena+n>pB->nArenaAlloc ){
+      i64 nNew = (pB->nArena+n)*2 + 4096;
+      u8 *aNew = sqlite3_realloc64(pB->aArena, nNew);
+      if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; v->eType = SQLITE_NULL; return; }
+      pB->aArena = aNew;
+      pB->nArenaAlloc = nNew;
+    }
+    if( m->n ) memcpy(&pB->aArena[pB->nArena], m->z, m->n);
+    if( m->flags & MEM_Zero ) memset(&pB->aArena[pB->nArena+m->n], 0, m->u.nZero);
+    v->eType = (m->flags & MEM_Str) ? SQLITE_TEXT : SQLITE_BLOB;
+    v->u.i = pB->nArena;
+    v->n = n;
+    pB->nArena += n;
+  }
+}
+
+/*
+** Bind a zone-map bound (a number, or NULL) to parameter i of pStmt.
+*/
+static void ccBindNum(sqlite3_stmt *pStmt, int i, const CCVal *v){
+  if( v->eType==SQLITE_INTEGER ){
+    sqlite3_bind_int64(pStmt, i, v->u.i);
+  }else if( v->eType==SQLITE_FLOAT ){
+    sqlite3_bind_double(pStmt, i, v->u.r);
+  }else{
+    sqlite3_bind_null(pStmt, i);
+  }
+}
+
+/*
+** Write the chunk held by the builders as chunk k covering rowids from
+** lo, and empty the builders.
+*/
+static void ccFlush(CCBuilder *p, i64 k, i64 lo, i64 hi){
+  int s;
+  int nRow = p->aB[0].nVal;
+  for(s=0; s<p->nSlot && p->rc==SQLITE_OK; s++){
+    int nNull, mTypes;
+    CCVal vMin, vMax;
+    ccEncode(&p->aB[s], &p->out, &nNull, &mTypes, &vMin, &vMax);
+    if( p->out.rc ){ p->rc = p->out.rc; break; }
+    sqlite3_bind_int64(p->pInsData, 1, k*CC_SLOTS+s);
+    sqlite3_bind_int(p->pInsData, 2, nNull);
+    sqlite3_bind_int(p->pInsData, 3, mTypes);
+    ccBindNum(p->pInsData, 4, &vMin);
+    ccBindNum(p->pInsData, 5, &vMax);
+    sqlite3_bind_blob64(p->pInsData, 6, p->out.a, p->out.n, SQLITE_STATIC);
+    ccStep(p->db, p->pInsData, &p->rc, &p->zErr);
+    sqlite3_reset(p->pInsData);
+    p->nBytes += p->out.n;
+    p->aB[s].nVal = 0;
+    p->aB[s].nArena = 0;
+  }
+  if( p->rc ) return;
+  sqlite3_bind_int64(p->pInsDir, 1, lo);
+  sqlite3_bind_int64(p->pInsDir, 2, k);
+  sqlite3_bind_int64(p->pInsDir, 3, hi);
+  sqlite3_bind_int(p->pInsDir, 4, nRow);
+  ccStep(p->db, p->pInsDir, &p->rc, &p->zErr);
+  sqlite3_reset(p->pInsDir);
+}
+
+/*
+** Read the rows of the table with rowids from iFrom (inclusive) up to
+** iTo (inclusive) and write them as chunks: one chunk numbered k0 if
+** bOne, else chunks of CC_CHUNK_ROWS rows numbered from k0 on, the first
+** covering rowids from lo0.  Return the number of chunks written through
+** *pnChunk and the last rowid read through *piLast (unchanged if none).
+*/
+static void ccBuildRange(
+  CCBuilder *p,
+  BtCursor *pCur,
+  i64 iFrom, i64 iTo,
+  int bOne,
+  i64 k0, i64 lo0,
+  int *pnChunk,
+  i64 *piLast
+){
+  u8 *aRec = 0;
+  u32 nAlloc = 0, nRec;
+  int res = 0;
+  Mem *aField = 0;
+  i64 k = k0, lo = lo0, iLast = *piLast;
+  int nChunk = 0;
+  int rc, i;
+  if( p->rc ) return;
+  aField = sqlite3MallocZero(sizeof(Mem)*(p->nCol+1));
+  if( aField==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+  for(i=0; i<p->nCol; i++) aField[i].db = p->db;
+  rc = sqlite3BtreeTableMoveto(pCur, iFrom, 0, &res);
+  if( rc==SQLITE_OK && res<0 ){
+    rc = sqlite3BtreeNext(pCur, 0);
+    if( rc==SQLITE_DONE ){ rc = SQLITE_OK; res = 1; goto build_done; }
+  }
+  if( rc==SQLITE_OK && sqlite3BtreeEof(pCur) ) goto build_done;
+  while( rc==SQLITE_OK && p->rc==SQLITE_OK ){
+    i64 iRowid = sqlite3BtreeIntegerKey(pCur);
+    int nField;
+    Mem mRowid;
+    if( iRowid>iTo ) break;
+    if( !bOne && p->aB[0].nVal==CC_CHUNK_ROWS ){
+      ccFlush(p, k, lo, iLast);
+      nChunk++;
+      k++;
+      lo = iRowid;
+    }
+    rc = ccPayload(pCur, &aRec, &nAlloc, &nRec);
+    if( rc ) break;
+    for(i=0; i<p->nCol; i++){
+      sqlite3VdbeMemShallowCopy(&aField[i], &p->aDflt[i], MEM_Static);
+    }
+    nField = ccRecord(aRec, nRec, aField, p->nCol);
+    if( nField<0 ){ rc = SQLITE_CORRUPT_BKPT; break; }
+    mRowid.flags = MEM_Int;
+    mRowid.u.i = iRowid;
+    ccBuildAdd(p, &p->aB[0], &mRowid);
+    for(i=0; i<p->nCol; i++) ccBuildAdd(p, &p->aB[1+i], &aField[i]);
+    iLast = iRowid;
+    rc = sqlite3BtreeNext(pCur, 0);
+  }
+  if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+build_done:
+  if( rc && p->rc==SQLITE_OK ) p->rc = rc;
+  if( p->rc==SQLITE_OK && (bOne || p->aB[0].nVal>0) ){
+    ccFlush(p, k, lo, iLast);
+    nChunk++;
+  }
+  *pnChunk = nChunk;
+  *piLast = iLast;
+  sqlite3_free(aRec);
+  sqlite3_free(aField);
+}
+
+/*
+** The name of the column to use for the rowid in the triggers' SQL, or 0
+** if "rowid", "_rowid_" and "oid" are all names of columns of pTab.
+*/
+static const char *ccRowidName(Table *pTab){
+  static const char *const az[] = { "rowid", "_rowid_", "oid" };
+  int i;
+  if( pTab->iPKey>=0 ) return pTab->aCol[pTab->iPKey].zCnName;
+  for(i=0; i<ArraySize(az); i++){
+    if( sqlite3ColumnIndex(pTab, az[i])<0 ) return az[i];
+  }
+  return 0;
+}
+
+/*
+** Create the triggers of copy iId of pTab, whose chunks cover the rowids
+** up to iHi.  The AFTER triggers mark the chunk of each row written; the
+** BEFORE triggers, one pair per UNIQUE index, mark the chunk of a row
+** that a REPLACE may delete without a DELETE trigger.
+*/
+static void ccCreateTriggers(CCBuilder *p, i64 iHi){
+  Table *pTab = p->pTab;
+  const char *zR = ccRowidName(pTab);
+  char *zDir;
+  char zName[80];
+  Index *pIdx;
+  int iIdx = 0;
+  u32 sig = ccSig(pTab);
+  if( p->rc ) return;
+  zDir = sqlite3_mprintf("\"%w\".\"" CC_PREFIX "_%lld_dir\"", p->zDb, p->iId);
+  if( zDir==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+#define CC_MARK(X) \
+  "UPDATE " CC_PREFIX "_%lld_dir SET stale=1 WHERE lo=(SELECT max(lo) FROM " \
+  CC_PREFIX "_%lld_dir WHERE lo<=" X ") AND stale=0;"
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_ai", p->iId, sig);
+  ccExec(p->db, &p->rc, &p->zErr,
+    "CREATE TRIGGER \"%w\".\"%w\" AFTER INSERT ON \"%w\" "
+    "WHEN new.\"%w\"<=%lld BEGIN " CC_MARK("new.\"%w\"") " END",
+    p->zDb, zName, pTab->zName, zR, iHi, p->iId, p->iId, zR);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_ad", p->iId, sig);
+  ccExec(p->db, &p->rc, &p->zErr,
+    "CREATE TRIGGER \"%w\".\"%w\" AFTER DELETE ON \"%w\" "
+    "WHEN old.\"%w\"<=%lld BEGIN " CC_MARK("old.\"%w\"") " END",
+    p->zDb, zName, pTab->zName, zR, iHi, p->iId, p->iId, zR);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_au", p->iId, sig);
+  ccExec(p->db, &p->rc, &p->zErr,
+    "CREATE TRIGGER \"%w\".\"%w\" AFTER UPDATE ON \"%w\" "
+    "WHEN old.\"%w\"<=%lld OR new.\"%w\"<=%lld BEGIN "
+    CC_MARK("old.\"%w\"") CC_MARK("new.\"%w\"") " END",
+    p->zDb, zName, pTab->zName, zR, iHi, zR, iHi,
+    p->iId, p->iId, zR, p->iId, p->iId, zR);
+  for(pIdx=pTab->pIndex; pIdx && p->rc==SQLITE_OK; pIdx=pIdx->pNext){
+    sqlite3_str *pWhere;
+    char *zWhere;
+    int i;
+    if( !IsUniqueIndex(pIdx) ) continue;
+    iIdx++;
+    pWhere = sqlite3_str_new(p->db);
+    for(i=0; i<pIdx->nKeyCol; i++){
+      int iCol = pIdx->aiColumn[i];
+      const char *zCol = pTab->aCol[iCol].zCnName;
+      sqlite3_str_appendf(pWhere, "%s\"%w\" COLLATE \"%w\"=new.\"%w\"",
+          i ? " AND " : "", zCol, pIdx->azColl[i], zCol);
+    }
+    zWhere = sqlite3_str_finish(pWhere);
+    if( zWhere==0 ){ p->rc = SQLITE_NOMEM_BKPT; break; }
+    sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bi%d",
+                     p->iId, sig, iIdx);
+    ccExec(p->db, &p->rc, &p->zErr,
+      "CREATE TRIGGER \"%w\".\"%w\" BEFORE INSERT ON \"%w\" BEGIN "
+      CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
+      p->zDb, zName, pTab->zName, p->iId, p->iId, zR, pTab->zName, zWhere);
+    sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bu%d",
+                     p->iId, sig, iIdx);
+    ccExec(p->db, &p->rc, &p->zErr,
+      "CREATE TRIGGER \"%w\".\"%w\" BEFORE UPDATE ON \"%w\" BEGIN "
+      CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
+      p->zDb, zName, pTab->zName, p->iId, p->iId, zR, pTab->zName, zWhere);
+    sqlite3_free(zWhere);
+  }
+#undef CC_MARK
+  sqlite3_free(zDir);
+}
+
+/*
+** Drop the triggers of any copy on table zTab, and the shadow tables and
+** the row of copy iId.  db->nVDestroy is raised around the DROPs, as
+** OP_VDestroy does for a virtual table's xDestroy: the statement that
+** runs them is still active.
+*/
+static void ccDropCopy(CCBuilder *p, const char *zTab, i64 iId){
+  sqlite3 *db = p->db;
+  Table *pTab = sqlite3FindTable(db, zTab, p->zDb);
+  db->nVDestroy++;
+  if( pTab ){
+    Trigger *pTrig;
+    char **azName = 0;
+    int n = 0, i;
+    for(pTrig=pTab->pTrigger; pTrig; pTrig=pTrig->pNext) n++;
+    azName = sqlite3_malloc64(sizeof(char*)*(n+1));
+    if( azName==0 ){
+      p->rc = SQLITE_NOMEM_BKPT;
+    }else{
+      n = 0;
+      for(pTrig=pTab->pTrigger; pTrig; pTrig=pTrig->pNext){
+        if( sqlite3StrNICmp(pTrig->zName, CC_PREFIX "_", CC_PREFIX_LEN+1)==0 ){
+          azName[n++] = sqlite3_mprintf("%s", pTrig->zName);
+        }
+      }
+      for(i=0; i<n; i++){
+        if( azName[i]==0 ){ p->rc = SQLITE_NOMEM_BKPT; continue; }
+        ccExec(db, &p->rc, &p->zErr, "DROP TRIGGER IF EXISTS \"%w\".\"%w\"",
+               p->zDb, azName[i]);
+        sqlite3_free(azName[i]);
+      }
+      sqlite3_free(azName);
+    }
+  }
+  if( iId>0 ){
+    ccExec(db, &p->rc, &p->zErr,
+        "DROP TABLE IF EXISTS \"%w\".\"" CC_PREFIX "_%lld_dir\";"
+        "DROP TABLE IF EXISTS \"%w\".\"" CC_PREFIX "_%lld_data\";",
+        p->zDb, iId, p->zDb, iId);
+    if( sqlite3FindTable(db, CC_PREFIX, p->zDb) ){
+      ccExec(db, &p->rc, &p->zErr,
+          "DELETE FROM \"%w\"." CC_PREFIX " WHERE id=%lld", p->zDb, iId);
+    }
+  }
+  db->nVDestroy--;
+}
+
+/*
+** Free the builders of p.
+*/
+static void ccBuilderFree(CCBuilder *p){
+  int i;
+  if( p->aB ){
+    for(i=0; i<p->nSlot; i++){
+      sqlite3_free(p->aB[i].aVal);
+      sqlite3_free(p->aB[i].aArena);
+    }
+    sqlite3_free(p->aB);
+  }
+  if( p->aDflt ){
+    for(i=0; i<p->nCol; i++) sqlite3VdbeMemRelease(&p->aDflt[i]);
+    sqlite3_free(p->aDflt);
+  }
+  sqlite3_free(p->out.a);
+  sqlite3_finalize(p->pInsData);
+  sqlite3_finalize(p->pInsDir);
+}
+
+/*
+** Set up the builders of p for table p->pTab: one per slot, and the
+** default value of each stored column (a record that ends before a
+** column added by ALTER TABLE ADD COLUMN has that column's default, as
+** OP_Column gives it).
+*/
+static void ccBuilderInit(CCBuilder *p){
+  Table *pTab = p->pTab;
+  int i;
+  p->nCol = pTab->nNVCol;
+  p->nSlot = 1 + p->nCol;
+  p->aB = sqlite3MallocZero(sizeof(CCBuild)*p->nSlot);
+  p->aDflt = sqlite3MallocZero(sizeof(Mem)*(p->nCol ? p->nCol : 1));
+  if( p->aB==0 || p->aDflt==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+  for(i=0; i<p->nSlot; i++){
+    p->aB[i].aVal = sqlite3_malloc64(sizeof(CCVal)*CC_CHUNK_ROWS);
+    if( p->aB[i].aVal==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+    p->aB[i].nAlloc = CC_CHUNK_ROWS;
+  }
+  for(i=0; i<p->nCol; i++){
+    int iTabCol = sqlite3StorageColumnToTable(pTab, (i16)i);
+    Column *pCol = &pTab->aCol[iTabCol];
+    sqlite3_value *pVal = 0;
+    p->aDflt[i].flags = MEM_Null;
+    p->aDflt[i].db = p->db;
+    if( pCol->iDflt ){
+      sqlite3ValueFromExpr(p->db, sqlite3ColumnExpr(pTab, pCol), ENC(p->db),
+                           pCol->affinity, &pVal);
+      if( pVal ){
+        sqlite3VdbeMemCopy(&p->aDflt[i], pVal);
+        sqlite3ValueFree(pVal);
+      }
+    }
+  }
+}
+
+/*
+** Read the current schema cookie of database iDb.
+*/
+static u32 ccCookie(sqlite3 *db, int iDb){
+  u32 v = 0;
+  sqlite3BtreeGetMeta(db->aDb[iDb].pBt, BTREE_SCHEMA_VERSION, &v);
+  return v;
+}
+
+/*
+** PRAGMA column_copy(T): build the copy of T, or refresh its stale chunks
+** and extend it over the tail.  Write rows, chunks, bytes and seconds to
+** aOut[0..3].
+*/
+static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
+  sqlite3 *db = v->db;
+  CCBuilder b;
+  Table *pTab;
+  i64 iId, iAny = 0;
+  int nTrig = 0;
+  i64 t0 = 0, t1 = 0;
+  BtCursor *pCur = 0;
+  i64 nRows = 0;
+  int nChunk = 0;
+  sqlite3_stmt *pStmt = 0;
+
+  memset(&b, 0, sizeof(b));
+  b.db = db;
+  b.zDb = db->aDb[iDb].zDbSName;
+  sqlite3OsCurrentTimeInt64(db->pVfs, &t0);
+  pTab = sqlite3FindTable(db, zTab, b.zDb);
+  if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ){
+    /* The code generator checked it; another statement of this
+    ** connection changed the schema since */
+    sqlite3VdbeError(v, "PRAGMA column_copy: no such rowid table: %s", zTab);
+    return SQLITE_ERROR;
+  }
+  if( ccRowidName(pTab)==0 ){
+    sqlite3VdbeError(v, "PRAGMA column_copy: table %s has columns named "
+        "rowid, _rowid_ and oid: its rowid cannot be named", zTab);
+    return SQLITE_ERROR;
+  }
+  iId = ccCopyOf(pTab, &nTrig, &iAny);
+
+  /* VACUUM may have renumbered the rowids of a table with neither an
+  ** INTEGER PRIMARY KEY nor an index since the copy was built: build it
+  ** anew (sqlite3ColumnCopyRewind() checks the rowids instead) */
+  if( iId && pTab->iPKey<0 && pTab->pIndex==0 ){
+    pStmt = ccPrepare(db, &b.rc, &b.zErr,
+        "SELECT cookie FROM \"%w\"." CC_PREFIX " WHERE id=%lld", b.zDb, iId);
+    if( ccStep(db, pStmt, &b.rc, &b.zErr)!=SQLITE_ROW
+     || sqlite3_column_int64(pStmt, 0)!=(i64)ccCookie(db, iDb)
+    ){
+      iAny = iId;
+      iId = 0;
+    }
+    sqlite3_finalize(pStmt);
+    pStmt = 0;
+  }
+
+  if( iId ){
+    /* Refresh: rebuild the stale chunks, then chunk the tail */
+    i64 iHi = SMALLEST_INT64, kMax = -1;
+    int nDir = 0, nDirAlloc = 0, i;
+    struct CCDirRow { i64 lo, k, hi; int bStale; } *aDir = 0;
+    b.pTab = pTab;
+    b.iId = iId;
+    ccBuilderInit(&b);
+    b.pInsData = ccPrepare(db, &b.rc, &b.zErr,
+        "REPLACE INTO \"%w\"." CC_PREFIX "_%lld_data"
+        "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)", b.zDb, iId);
+    b.pInsDir = ccPrepare(db, &b.rc, &b.zErr,
+        "REPLACE INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
+        "VALUES(?,?,?,?,0)", b.zDb, iId);
+    pStmt = ccPrepare(db, &b.rc, &b.zErr,
+        "SELECT lo, k, hi, stale FROM \"%w\"." CC_PREFIX "_%lld_dir "
+        "ORDER BY lo", b.zDb, iId);
+    while( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+      if( nDir>=nDirAlloc ){
+        struct CCDirRow *aNew;
+        nDirAlloc = nDirAlloc*2 + 64;
+        aNew = sqlite3_realloc64(aDir, sizeof(*aDir)*nDirAlloc);
+        if( aNew==0 ){ b.rc = SQLITE_NOMEM_BKPT; break; }
+        aDir = aNew;
+      }
+      aDir[nDir].lo = sqlite3_column_int64(pStmt, 0);
+      aDir[nDir].k = sqlite3_column_int64(pStmt, 1);
+      aDir[nDir].hi = sqlite3_column_int64(pStmt, 2);
+      aDir[nDir].bStale = sqlite3_column_int(pStmt, 3);
+      if( aDir[nDir].k>kMax ) kMax = aDir[nDir].k;
+      iHi = aDir[nDir].hi;
+      nDir++;
+    }
+    sqlite3_finalize(pStmt);
+    pStmt = 0;
+    if( b.rc==SQLITE_OK ) b.rc = ccCursorOpen(db, iDb, pTab->tnum, &pCur);
+    for(i=0; i<nDir && b.rc==SQLITE_OK; i++){
+      if( aDir[i].bStale ){
+        /* Chunk i covers the rowids up to the next chunk's first, the
+        ** last chunk those up to its hi */
+        int n = 0;
+        i64 iTo = i+1<nDir ? aDir[i+1].lo-1 : aDir[i].hi;
+        i64 iLast = aDir[i].hi;
+        ccBuildRange(&b, pCur, aDir[i].lo, iTo, 1, aDir[i].k, aDir[i].lo,
+                     &n, &iLast);
+        if( i+1==nDir && b.rc==SQLITE_OK ){
+          /* The last chunk keeps covering up to iHi */
+          ccExec(db, &b.rc, &b.zErr, "UPDATE \"%w\"." CC_PREFIX "_%lld_dir"
+                 " SET hi=%lld WHERE lo=%lld", b.zDb, iId, iHi, aDir[i].lo);
+        }
+      }
+    }
+    sqlite3_free(aDir);
+    if( b.rc==SQLITE_OK && iHi<LARGEST_INT64 ){
+      i64 iLast = iHi;
+      int n = 0;
+      i64 iFrom = nDir ? iHi+1 : SMALLEST_INT64;
+      ccBuildRange(&b, pCur, iFrom, LARGEST_INT64, 0, kMax+1, iFrom, &n,
+                   &iLast);
+      if( n>0 && b.rc==SQLITE_OK ){
+        /* The chunks now reach further: new triggers */
+        ccCursorClose(pCur);
+        pCur = 0;
+        ccDropCopy(&b, zTab, 0);
+        b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
+        if( pTab ) ccCreateTriggers(&b, iLast);
+      }
+    }
+  }else{
+    /* A new copy: drop what is left of an old one */
+    i64 iLast = SMALLEST_INT64;
+    int n = 0;
+    b.pTab = pTab;
+    if( iAny ) ccDropCopy(&b, zTab, iAny);
+    ccExec(db, &b.rc, &b.zErr,
+        "CREATE TABLE IF NOT EXISTS \"%w\"." CC_PREFIX "(id INTEGER PRIMARY KEY,"
+        " tbl TEXT NOT NULL, format INTEGER NOT NULL, chunk_rows INTEGER NOT"
+        " NULL, ncol INTEGER NOT NULL, cookie INTEGER, rows INTEGER,"
+        " bytes INTEGER, built TEXT)", b.zDb);
+    if( b.rc==SQLITE_OK ){
+      /* Rows of copies whose table is gone (DROP TABLE by any SQLite) */
+      pStmt = ccPrepare(db, &b.rc, &b.zErr,
+          "SELECT id FROM \"%w\"." CC_PREFIX " WHERE tbl=?1 COLLATE NOCASE",
+          b.zDb);
+      if( pStmt ) sqlite3_bind_text(pStmt, 1, zTab, -1, SQLITE_STATIC);
+      while( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+        i64 iOld = sqlite3_column_int64(pStmt, 0);
+        sqlite3_reset(pStmt);
+        ccDropCopy(&b, zTab, iOld);
+      }
+      sqlite3_finalize(pStmt);
+      pStmt = 0;
+    }
+    pStmt = ccPrepare(db, &b.rc, &b.zErr,
+        "SELECT coalesce(max(id),0)+1 FROM \"%w\"." CC_PREFIX, b.zDb);
+    if( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+      b.iId = iId = sqlite3_column_int64(pStmt, 0);
+    }
+    sqlite3_finalize(pStmt);
+    pStmt = 0;
+    ccExec(db, &b.rc, &b.zErr,
+        "CREATE TABLE \"%w\"." CC_PREFIX "_%lld_dir(lo INTEGER PRIMARY KEY,"
+        " k INTEGER NOT NULL, hi INTEGER NOT NULL, nrow INTEGER NOT NULL,"
+        " stale INTEGER NOT NULL);"
+        "CREATE TABLE \"%w\"." CC_PREFIX "_%lld_data(id INTEGER PRIMARY KEY,"
+        " nnull INTEGER, types INTEGER, minv, maxv, bytes BLOB);"
+        "INSERT INTO \"%w\"." CC_PREFIX "(id,tbl,format,chunk_rows,ncol)"
+        " VALUES(%lld,%Q,%d,%d,%d)",
+        b.zDb, iId, b.zDb, iId, b.zDb, iId, zTab, CC_FORMAT, CC_CHUNK_ROWS,
+        (int)pTab->nNVCol);
+    b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
+    if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
+    if( b.rc==SQLITE_OK ){
+      ccBuilderInit(&b);
+      b.pInsData = ccPrepare(db, &b.rc, &b.zErr,
+          "INSERT INTO \"%w\"." CC_PREFIX "_%lld_data"
+          "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)", b.zDb, iId);
+      b.pInsDir = ccPrepare(db, &b.rc, &b.zErr,
+          "INSERT INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
+          "VALUES(?,?,?,?,0)", b.zDb, iId);
+      if( b.rc==SQLITE_OK ) b.rc = ccCursorOpen(db, iDb, pTab->tnum, &pCur);
+      ccBuildRange(&b, pCur, SMALLEST_INT64, LARGEST_INT64, 0, 0,
+                   SMALLEST_INT64, &n, &iLast);
+      nChunk = n;
+      ccCursorClose(pCur);
+      pCur = 0;
+      /* With no rows, no chunk: every row will be in the tail */
+      ccCreateTriggers(&b, n ? iLast : SMALLEST_INT64);
+    }
+  }
+  ccCursorClose(pCur);
+
+  /* The totals, and the schema cookie after the DDL above */
+  if( b.rc==SQLITE_OK ){
+    pStmt = ccPrepare(db, &b.rc, &b.zErr,
+        "SELECT (SELECT coalesce(sum(nrow),0) FROM \"%w\"." CC_PREFIX
+        "_%lld_dir), (SELECT count(*) FROM \"%w\"." CC_PREFIX "_%lld_dir),"
+        " (SELECT coalesce(sum(length(bytes)),0) FROM \"%w\"." CC_PREFIX
+        "_%lld_data)", b.zDb, iId, b.zDb, iId, b.zDb, iId);
+    if( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+      nRows = sqlite3_column_int64(pStmt, 0);
+      nChunk = sqlite3_column_int(pStmt, 1);
+      b.nBytes = sqlite3_column_int64(pStmt, 2);
+    }
+    sqlite3_finalize(pStmt);
+    ccExec(db, &b.rc, &b.zErr,
+        "UPDATE \"%w\"." CC_PREFIX " SET cookie=%u, rows=%lld, bytes=%lld,"
+        " built=datetime('now') WHERE id=%lld",
+        b.zDb, ccCookie(db, iDb), nRows, b.nBytes, iId);
+  }
+  ccBuilderFree(&b);
+  if( b.rc ){
+    sqlite3VdbeError(v, "PRAGMA column_copy: %s",
+                     b.zErr ? b.zErr : sqlite3ErrStr(b.rc));
+    sqlite3_free(b.zErr);
+    return b.rc;
+  }
+  sqlite3OsCurrentTimeInt64(db->pVfs, &t1);
+  sqlite3VdbeMemSetInt64(&aOut[0], nRows);
+  sqlite3VdbeMemSetInt64(&aOut[1], nChunk);
+  sqlite3VdbeMemSetInt64(&aOut[2], b.nBytes);
+  sqlite3VdbeMemSetDouble(&aOut[3], (t1-t0)/1000.0);
+  return SQLITE_OK;
+}
+
+/*
+** The bytes of the pages of the B-tree rooted at iRoot (a walk of its
+** pages through a cursor: every leaf and interior page once).
+*/
+static int ccTreeBytes(sqlite3 *db, int iDb, Pgno iRoot, i64 *pn){
+  BtCursor *pCur = 0;
+  i64 nRow = 0;
+  int rc = ccCursorOpen(db, iDb, iRoot, &pCur);
+  *pn = 0;
+  if( rc==SQLITE_OK ){
+    i64 nPage = 0;
+    int res = 0;
+    rc = sqlite3BtreeFirst(pCur, &res);
+    /* Every row's payload, plus the pages it spills to; a close estimate
+    ** of the table's bytes without a page-by-page walk */
+    while( rc==SQLITE_OK && !res && !sqlite3BtreeEof(pCur) ){
+      nPage += sqlite3BtreePayloadSize(pCur) + 4;
+      nRow++;
+      rc = sqlite3BtreeNext(pCur, 0);
+    }
+    if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+    *pn = nPage;
+  }
+  ccCursorClose(pCur);
+  (void)nRow;
+  return rc;
+}
+
+/*
+** One row of PRAGMA column_copy_list for copy zId: table, rows, clean
+** chunks, stale chunks, tail rows, bytes, the base table's bytes.
+*/
+static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
+  sqlite3 *db = v->db;
+  const char *zDb = db->aDb[iDb].zDbSName;
+  int rc = SQLITE_OK;
+  char *zErr = 0;
+  sqlite3_stmt *pStmt;
+  i64 iId = 0;
+  sqlite3Atoi64(zId, &iId, sqlite3Strlen30(zId), SQLITE_UTF8);
+  pStmt = ccPrepare(db, &rc, &zErr,
+      "SELECT m.tbl, (SELECT coalesce(sum(nrow),0) FROM \"%w\"." CC_PREFIX
+      "_%lld_dir WHERE NOT stale), (SELECT count(*) FROM \"%w\"." CC_PREFIX
+      "_%lld_dir WHERE NOT stale), (SELECT count(*) FROM \"%w\"." CC_PREFIX
+      "_%lld_dir WHERE stale), (SELECT max(hi) FROM \"%w\"." CC_PREFIX
+      "_%lld_dir), (SELECT coalesce(sum(length(bytes)),0) FROM \"%w\"."
+      CC_PREFIX "_%lld_data) FROM \"%w\"." CC_PREFIX " AS m WHERE m.id=%lld",
+      zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId);
+  if( ccStep(db, pStmt, &rc, &zErr)==SQLITE_ROW ){
+    const char *zTab = (const char*)sqlite3_column_text(pStmt, 0);
+    Table *pTab = zTab ? sqlite3FindTable(db, zTab, zDb) : 0;
+    i64 nTail = 0, nBase = 0;
+    sqlite3VdbeMemSetStr(&aOut[0], zTab, -1, SQLITE_UTF8, SQLITE_TRANSIENT);
+    sqlite3VdbeMemSetInt64(&aOut[1], sqlite3_column_int64(pStmt, 1));
+    sqlite3VdbeMemSetInt64(&aOut[2], sqlite3_column_int64(pStmt, 2));
+    sqlite3VdbeMemSetInt64(&aOut[3], sqlite3_column_int64(pStmt, 3));
+    sqlite3VdbeMemSetInt64(&aOut[5], sqlite3_column_int64(pStmt, 5));
+    i64 iAny = 0;
+    if( pTab && IsOrdinaryTable(pTab) && HasRowid(pTab) ){
+      ccCopyOf(pTab, 0, &iAny);
+    }
+    if( iAny==iId ){
+      /* Rows past the last chunk */
+      BtCursor *pCur = 0;
+      int res = 0;
+      i64 iHi = sqlite3_column_type(pStmt, 4)==SQLITE_NULL ? SMALLEST_INT64
+                  : sqlite3_column_int64(pStmt, 4);
+      rc = ccCursorOpen(db, iDb, pTab->tnum, &pCur);
+      if( rc==SQLITE_OK ){
+        if( iHi==SMALLEST_INT64 ){
+          rc = sqlite3BtreeFirst(pCur, &res);
+        }else{
+          rc = sqlite3BtreeTableMoveto(pCur, iHi, 0, &res);
+          if( rc==SQLITE_OK && res<=0 && !sqlite3BtreeEof(pCur) ){
+            rc = sqlite3BtreeNext(pCur, 0);
+            res = 0;
+          }
+        }
+        while( rc==SQLITE_OK && !sqlite3BtreeEof(pCur) ){
+          nTail++;
+          rc = sqlite3BtreeNext(pCur, 0);
+        }
+        if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+      }
+      ccCursorClose(pCur);
+      if( rc==SQLITE_OK ) rc = ccTreeBytes(db, iDb, pTab->tnum, &nBase);
+    }
+    sqlite3VdbeMemSetInt64(&aOut[4], nTail);
+    sqlite3VdbeMemSetInt64(&aOut[6], nBase);
+  }else if( rc==SQLITE_OK ){
+    int i;
+    for(i=0; i<7; i++) sqlite3VdbeMemSetNull(&aOut[i]);
+    sqlite3VdbeMemSetStr(&aOut[0], zId, -1, SQLITE_UTF8, SQLITE_TRANSIENT);
+  }
+  sqlite3_finalize(pStmt);
+  if( rc ){
+    sqlite3VdbeError(v, "PRAGMA column_copy_list: %s",
+                     zErr ? zErr : sqlite3ErrStr(rc));
+  }
+  sqlite3_free(zErr);
+  return rc;
+}
+
+/*
+** Implement OP_ColumnCopy: P1 is the action (COLUMN_COPY_*), P2 the
+** database, P3 the first output register, P4 the table's name (the copy's
+** id for COLUMN_COPY_LIST).
+*/
+int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
+  const char *z = pOp->p4.z;
+  Mem *aOut = &v->aMem[pOp->p3];
+  switch( pOp->p1 ){
+    case COLUMN_COPY_BUILD:
+      return ccBuild(v, pOp->p2, z, aOut);
+    case COLUMN_COPY_DROP: {
+      CCBuilder b;
+      Table *pTab = sqlite3FindTable(v->db, z, v->db->aDb[pOp->p2].zDbSName);
+      i64 iAny = 0;
+      int nTrig = 0;
+      memset(&b, 0, sizeof(b));
+      b.db = v->db;
+      b.zDb = v->db->aDb[pOp->p2].zDbSName;
+      if( pTab ) ccCopyOf(pTab, &nTrig, &iAny);
+      if( iAny ) ccDropCopy(&b, z, iAny);
+      if( b.rc ){
+        sqlite3VdbeError(v, "PRAGMA column_copy_drop: %s",
+                         b.zErr ? b.zErr : sqlite3ErrStr(b.rc));
+      }
+      sqlite3_free(b.zErr);
+      return b.rc;
+    }
+    default:
+      assert( pOp->p1==COLUMN_COPY_LIST );
+      return ccList(v, pOp->p2, z, aOut);
+  }
+}
+
+/************************************************************************
+** The PRAGMAs (code generation)
+*/
+
+/*
+** Find the table of PRAGMA zName's argument: a rowid table that is not a
+** shadow table of a copy.  Code an error and return 0 if there is none.
+*/
+static Table *ccPragmaTable(Parse *pParse, const char *zName, const char *z){
+  Table *pTab;
+  if( z==0 || z[0]==0 ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s: expected a table name", zName);
+    return 0;
+  }
+  pTab = sqlite3LocateTable(pParse, LOCATE_NOERR, z, 0);
+  if( pTab==0 ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s: no such table: %s", zName, z);
+  }else if( IsView(pTab) ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s: %s is a view", zName, z);
+    pTab = 0;
+  }else if( IsVirtual(pTab) ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s: %s is a virtual table", zName, z);
+    pTab = 0;
+  }else if( !HasRowid(pTab) ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s: %s is a WITHOUT ROWID table",
+                    zName, z);
+    pTab = 0;
+  }else if( sqlite3StrNICmp(pTab->zName, CC_PREFIX, CC_PREFIX_LEN)==0
+         || sqlite3StrNICmp(pTab->zName, "sqlite_", 7)==0
+  ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s: %s is an internal table", zName, z);
+    pTab = 0;
+  }
+  return pTab;
+}
+
+/*
+** Code OP_ColumnCopy for action eAct on pTab with nOut output columns.
+*/
+static void ccPragmaCode(Parse *pParse, Table *pTab, int eAct, int nOut){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  int iDb = sqlite3SchemaToIndex(db, pTab->pSchema);
+  if( v==0 ) return;
+  if( iDb==1 ){
+    sqlite3ErrorMsg(pParse, "PRAGMA column_copy: %s is a TEMP table",
+                    pTab->zName);
+    return;
+  }
+  sqlite3BeginWriteOperation(pParse, 1, iDb);
+  sqlite3MayAbort(pParse);
+  /* Shared cache: the DDL writes the schema; the build reads the table */
+  sqlite3TableLock(pParse, iDb, SCHEMA_ROOT, 1, LEGACY_SCHEMA_TABLE);
+  sqlite3TableLock(pParse, iDb, pTab->tnum, 0, pTab->zName);
+  if( pParse->nMem<nOut ) pParse->nMem = nOut;
+  sqlite3VdbeAddOp4(v, OP_ColumnCopy, eAct, iDb, 1,
+                    sqlite3DbStrDup(db, pTab->zName), P4_DYNAMIC);
+  if( nOut ) sqlite3VdbeAddOp2(v, OP_ResultRow, 1, nOut);
+}
+
+/*
+**   PRAGMA column_copy(TABLE)
+**
+** Build the copy of TABLE, or refresh it: one row of rows, chunks, bytes,
+** seconds.
+*/
+void sqlite3ColumnCopyPragma(Parse *pParse, const char *zName, const char *z){
+  Table *pTab = ccPragmaTable(pParse, zName, z);
+  if( pTab ) ccPragmaCode(pParse, pTab, COLUMN_COPY_BUILD, 4);
+}
+
+/*
+**   PRAGMA column_copy_drop(TABLE)
+**
+** Drop the copy of TABLE, if it has one.
+*/
+void sqlite3ColumnCopyDropPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *z
+){
+  Table *pTab = ccPragmaTable(pParse, zName, z);
+  if( pTab ) ccPragmaCode(pParse, pTab, COLUMN_COPY_DROP, 0);
+}
+
+/*
+**   PRAGMA column_copy_list
+**
+** One row per copy of the main and attached databases: found at prepare
+** time from the schema (each copy's _dir table), read at run time.
+*/
+void sqlite3ColumnCopyListPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *z
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v;
+  int iDb;
+  if( z ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s is read-only", zName);
+    return;
+  }
+  v = sqlite3GetVdbe(pParse);
+  if( v==0 ) return;
+  if( pParse->nMem<7 ) pParse->nMem = 7;
+  for(iDb=0; iDb<db->nDb; iDb++){
+    HashElem *k;
+    if( iDb==1 ) continue;
+    if( db->aDb[iDb].pBt==0 ) continue;
+    sqlite3CodeVerifySchema(pParse, iDb);
+    for(k=sqliteHashFirst(&db->aDb[iDb].pSchema->tblHash); k;
+        k=sqliteHashNext(k)){
+      Table *pTab = (Table*)sqliteHashData(k);
+      const char *zT = pTab->zName;
+      int n = sqlite3Strlen30(zT);
+      if( pTab->pTrigger && IsOrdinaryTable(pTab) ){
+        /* Shared cache: the tail and the bytes of a table with a copy */
+        sqlite3TableLock(pParse, iDb, pTab->tnum, 0, zT);
+      }
+      if( sqlite3StrNICmp(zT, CC_PREFIX, CC_PREFIX_LEN)==0 ){
+        sqlite3TableLock(pParse, iDb, pTab->tnum, 0, zT);
+      }
+      if( n>CC_PREFIX_LEN+5
+       && sqlite3StrNICmp(zT, CC_PREFIX "_", CC_PREFIX_LEN+1)==0
+       && sqlite3StrICmp(&zT[n-4], "_dir")==0
+      ){
+        char *zId = sqlite3DbStrNDup(db, &zT[CC_PREFIX_LEN+1],
+                                     n-CC_PREFIX_LEN-5);
+        sqlite3VdbeAddOp4(v, OP_ColumnCopy, COLUMN_COPY_LIST, iDb, 1,
+                          zId, P4_DYNAMIC);
+        sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
+      }
+    }
+  }
+}
+
+/************************************************************************
+** The planner: a full scan of a table with a copy
+*/
+
+/*
+** If pExpr is a column of cursor iCur stored in the table's records (not
+** its INTEGER PRIMARY KEY, not a VIRTUAL generated column), return its
+** stored column number; else -1.
+*/
+static int ccTermColumn(Table *pTab, int iCur, const Expr *pExpr){
+  int iCol;
+  if( pExpr==0 || pExpr->op!=TK_COLUMN || pExpr->iTable!=iCur ) return -1;
+  iCol = pExpr->iColumn;
+  if( iCol<0 || iCol==pTab->iPKey ) return -1;
+  if( pTab->aCol[iCol].colFlags & COLFLAG_VIRTUAL ) return -1;
+  return sqlite3TableColumnToStorage(pTab, (i16)iCol);
+}
+
+/*
+** The comparison op seen from the column's side of "const OP column".
+*/
+static u8 ccCommute(u8 op){
+  switch( op ){
+    case TK_LT: return TK_GT;
+    case TK_LE: return TK_GE;
+    case TK_GT: return TK_LT;
+    case TK_GE: return TK_LE;
+  }
+  return op;
+}
+
+/*
+** Consider WHERE term pTerm for evaluation inside the scan of cursor
+** iCur.  If it compares a stored column with constants in a way the scan
+** evaluates, fill *pOut (its constants to be coded are returned through
+** apConst[], *pnConst) and return 1.
+*/
+static int ccTermUsable(
+  Parse *pParse,
+  Table *pTab,
+  int iCur,
+  Expr *pE,
+  CCPlanTerm *pOut,
+  Expr **apConst,
+  int *pnConst
+){
+  Expr *pCol, *pVal;
+  u8 op = pE->op;
+  int iCol;
+  CollSeq *pColl;
+  switch( op ){
+    case TK_ISNULL: case TK_NOTNULL:
+      iCol = ccTermColumn(pTab, iCur, pE->pLeft);
+      if( iCol<0 ) return 0;
+      pOut->iCol = iCol;
+      pOut->op = op;
+      pOut->aff = SQLITE_AFF_BLOB;
+      pOut->bBinary = 1;
+      *pnConst = 0;
+      return 1;
+    case TK_IN: {
+      ExprList *pList;
+      int i;
+      if( !ExprUseXList(pE) || (pList = pE->x.pList)==0 ) return 0;
+      iCol = ccTermColumn(pTab, iCur, pE->pLeft);
+      if( iCol<0 || pList->nExpr>CC_MAX_LIST ) return 0;
+      pOut->bBinary = 1;
+      for(i=0; i<pList->nExpr; i++){
+        Expr *pX = pList->a[i].pExpr;
+        if( !sqlite3ExprIsConstant(pParse, pX) ) return 0;
+        pColl = sqlite3BinaryCompareCollSeq(pParse, pE->pLeft, pX);
+        if( pColl && !sqlite3IsBinary(pColl) ) pOut->bBinary = 0;
+        apConst[i] = pX;
+      }
+      pOut->iCol = iCol;
+      pOut->op = TK_IN;
+      pOut->aff = sqlite3ExprAffinity(pE->pLeft);
+      if( pOut->aff<=SQLITE_AFF_NONE ) pOut->aff = SQLITE_AFF_BLOB;
+      *pnConst = pList->nExpr;
+      return 1;
+    }
+    case TK_EQ: case TK_LT: case TK_LE: case TK_GT: case TK_GE:
+      break;
+    default:
+      return 0;
+  }
+  if( ExprHasProperty(pE, EP_Commuted) ){
+    /* Not expected from the parser; the collation rules depend on it */
+    return 0;
+  }
+  pCol = pE->pLeft;
+  pVal = pE->pRight;
+  iCol = ccTermColumn(pTab, iCur, pCol);
+  if( iCol<0 ){
+    pCol = pE->pRight;
+    pVal = pE->pLeft;
+    iCol = ccTermColumn(pTab, iCur, pCol);
+    if( iCol<0 ) return 0;
+    op = ccCommute(op);
+  }
+  if( pVal==0 || sqlite3ExprIsVector(pVal)
+   || !sqlite3ExprIsConstant(pParse, pVal)
+  ){
+    return 0;
+  }
+  pColl = sqlite3ExprCompareCollSeq(pParse, pE);
+  pOut->iCol = iCol;
+  pOut->op = op;
+  pOut->aff = sqlite3CompareAffinity(pE->pRight,
+                                     sqlite3ExprAffinity(pE->pLeft));
+  pOut->bBinary = pColl==0 || sqlite3IsBinary(pColl);
+  apConst[0] = pVal;
+  *pnConst = 1;
+  return 1;
+}
+
+/*
+** Called by the code generator right after it coded the OP_Rewind (or
+** OP_Last if bRev) of a full scan of level pLevel.  If the table has a
+** usable copy, make that opcode OP_ColumnCopyRewind, with the plan in P4,
+** and the loop's step OP_ColumnCopyNext; sqlite3ColumnCopyWhereEnd()
+** finishes the job.
+*/
+void sqlite3ColumnCopyLoop(
+  Parse *pParse,
+  WhereInfo *pWInfo,
+  WhereLevel *pLevel,
+  int bRev
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = pParse->pVdbe;
+  SrcItem *pItem;
+  Table *pTab, *pMeta, *pDir, *pData;
+  i64 iId;
+  int iDb, iCur, i, nTerm = 0, nReg = 0;
+  const char *zDb;
+  char zName[64];
+  CCPlanTerm aTerm[CC_MAX_TERM];
+  Expr *apConst[CC_MAX_TERM*CC_MAX_LIST];
+  CCPlan *pPlan;
+  WhereClause *pWC = &pWInfo->sWC;
+  Bitmask mSelf;
+  sqlite3_str *pExpl = 0;
+
+  if( bRev || !db->fork.colcopy.bOn || v==0 ) return;
+  if( pWInfo->pSelect==0 || pWInfo->eOnePass!=ONEPASS_OFF ) return;
+  if( pLevel->pRJ ) return;
+  pItem = &pWInfo->pTabList->a[pLevel->iFrom];
+  pTab = pItem->pSTab;
+  if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return;
+  if( pTab->pTrigger==0 ) return;
+  iId = ccCopyOf(pTab, 0, 0);
+  if( iId==0 ) return;
+  iDb = sqlite3SchemaToIndex(db, pTab->pSchema);
+  if( iDb==1 ) return;
+  zDb = db->aDb[iDb].zDbSName;
+  pMeta = sqlite3FindTable(db, CC_PREFIX, zDb);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_dir", iId);
+  pDir = sqlite3FindTable(db, zName, zDb);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_data", iId);
+  pData = sqlite3FindTable(db, zName, zDb);
+  if( pMeta==0 || pDir==0 || pData==0 ) return;
+  if( !HasRowid(pMeta) || !HasRowid(pDir) || !HasRowid(pData) ) return;
+  iCur = pLevel->iTabCur;
+
+  /* The WHERE terms on this table alone that the scan can evaluate.  Not
+  ** for the right table of a LEFT JOIN, whose WHERE terms apply after
+  ** its NULL row is made. */
+  mSelf = sqlite3WhereGetMask(&pWInfo->sMaskSet, iCur);
+  for(i=0; i<pWC->nTerm && !pLevel->iLeftJoin && pParse->okConstFactor; i++){
+    WhereTerm *pTerm = &pWC->a[i];
+    int nConst = 0;
+    if( nTerm>=CC_MAX_TERM ) break;
+    if( pTerm->prereqAll!=mSelf ) continue;
+    if( pTerm->wtFlags & (TERM_VNULL|TERM_LIKEOPT|TERM_LIKECOND|TERM_SLICE
+                          |TERM_IS|TERM_VARSELECT) ){
+      continue;
+    }
+    if( ExprHasProperty(pTerm->pExpr, EP_OuterON) ) continue;
+    if( !ccTermUsable(pParse, pTab, iCur, pTerm->pExpr, &aTerm[nTerm],
+                      &apConst[nReg], &nConst) ){
+      continue;
+    }
+    aTerm[nTerm].iReg = nReg;
+    aTerm[nTerm].nReg = nConst;
+    nReg += nConst;
+    nTerm++;
+  }
+
+  pPlan = sqlite3DbMallocZero(db, sizeof(CCPlan) + sizeof(CCPlanTerm)*nTerm
+                                  + sizeof(int)*(nReg+1) + pTab->nNVCol + 1);
+  if( pPlan==0 ) return;
+  pPlan->aTerm = (CCPlanTerm*)&pPlan[1];
+  pPlan->aReg = (int*)&pPlan->aTerm[nTerm];
+  pPlan->aUsed = (u8*)&pPlan->aReg[nReg+1];
+  pPlan->iId = iId;
+  pPlan->iMetaRoot = pMeta->tnum;
+  pPlan->iDirRoot = pDir->tnum;
+  pPlan->iDataRoot = pData->tnum;
+  pPlan->iDb = iDb;
+  pPlan->nCol = pTab->nNVCol;
+  pPlan->bRenumber = pTab->iPKey<0 && pTab->pIndex==0;
+  pPlan->nTerm = nTerm;
+  if( nTerm ) memcpy(pPlan->aTerm, aTerm, sizeof(CCPlanTerm)*nTerm);
+  for(i=0; i<nReg; i++){
+    pPlan->aReg[i] = sqlite3ExprCodeRunJustOnce(pParse, apConst[i], -1);
+  }
+  sqlite3TableLock(pParse, iDb, pMeta->tnum, 0, pMeta->zName);
+  sqlite3TableLock(pParse, iDb, pDir->tnum, 0, pDir->zName);
+  sqlite3TableLock(pParse, iDb, pData->tnum, 0, pData->zName);
+
+  assert( pLevel->p2>0 );
+  sqlite3VdbeChangeOpcode(v, pLevel->p2-1, OP_ColumnCopyRewind);
+  sqlite3VdbeChangeP4(v, pLevel->p2-1, (char*)pPlan, P4_DYNAMIC);
+  pLevel->op = OP_ColumnCopyNext;
+
+  /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY (a<? AND b IN (...)) */
+  if( pLevel->addrBody>0 ){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, pLevel->addrBody-1);
+    if( pOp->opcode==OP_Explain && pOp->p4.z ){
+      pExpl = sqlite3_str_new(db);
+      sqlite3_str_appendf(pExpl, "%s USING COLUMN COPY", pOp->p4.z);
+      for(i=0; i<nTerm; i++){
+        int iTabCol = sqlite3StorageColumnToTable(pTab, (i16)aTerm[i].iCol);
+        const char *zCol = pTab->aCol[iTabCol].zCnName;
+        sqlite3_str_appendf(pExpl, "%s%s", i ? " AND " : " (", zCol);
+        switch( aTerm[i].op ){
+          case TK_ISNULL:  sqlite3_str_appendall(pExpl, " IS NULL"); break;
+          case TK_NOTNULL: sqlite3_str_appendall(pExpl, " NOT NULL"); break;
+          case TK_IN:      sqlite3_str_appendall(pExpl, " IN (...)"); break;
+          case TK_EQ:      sqlite3_str_appendall(pExpl, "=?"); break;
+          case TK_LT:      sqlite3_str_appendall(pExpl, "<?"); break;
+          case TK_LE:      sqlite3_str_appendall(pExpl, "<=?"); break;
+          case TK_GT:      sqlite3_str_appendall(pExpl, ">?"); break;
+          default:         sqlite3_str_appendall(pExpl, ">=?"); break;
+        }
+      }
+      if( nTerm ) sqlite3_str_appendall(pExpl, ")");
+      if( sqlite3_str_errcode(pExpl)==SQLITE_OK && pOp->p4type==P4_DYNAMIC ){
+        sqlite3DbFree(db, pOp->p4.z);
+        pOp->p4.z = sqlite3_str_finish(pExpl);
+      }else{
+        sqlite3_free(sqlite3_str_finish(pExpl));
+      }
+    }
+  }
+}
+
+/*
+** True if opcode op reads or moves the cursor in its P1.
+*/
+static int ccCursorOp(u8 op){
+  switch( op ){
+    case OP_Close: case OP_ColumnsUsed: case OP_Count: case OP_CursorHint:
+    case OP_CursorLock: case OP_CursorUnlock: case OP_Delete:
+    case OP_FinishSeek: case OP_Found: case OP_NotFound: case OP_NoConflict:
+    case OP_IFindKey: case OP_IdxDelete: case OP_IdxGE: case OP_IdxGT:
+    case OP_IdxLE: case OP_IdxLT: case OP_IdxInsert: case OP_IdxRowid:
+    case OP_IfEmpty: case OP_IfNoHope: case OP_IfNotOpen:
+    case OP_IfSizeBetween: case OP_Insert: case OP_IntegrityCk:
+    case OP_IsType: case OP_Last: case OP_NewRowid: case OP_Next:
+    case OP_NotExists: case OP_SeekRowid: case OP_Offset:
+    case OP_OpenDup: case OP_OpenEphemeral: case OP_OpenPseudo:
+    case OP_OpenRead: case OP_OpenWrite: case OP_Prev: case OP_ReopenIdx:
+    case OP_ResetSorter: case OP_Rewind: case OP_RowCell: case OP_RowData:
+    case OP_SeekGT: case OP_SeekGE: case OP_SeekLT: case OP_SeekLE:
+    case OP_SeekHit: case OP_SeekEnd: case OP_Sequence: case OP_SequenceTest:
+    case OP_SoftNull: case OP_SorterCompare: case OP_SorterData:
+    case OP_SorterInsert: case OP_SorterNext: case OP_SorterOpen:
+    case OP_SorterSort: case OP_Sort: case OP_DeferredSeek:
+    case OP_VColumn: case OP_VFilter: case OP_VNext: case OP_VOpen:
+    case OP_VInitIn: case OP_NullRow: case OP_IfNullRow:
+    case OP_Column: case OP_Rowid: case OP_ColumnCopyRewind:
+    case OP_ColumnCopyNext: case OP_ColumnCopyColumn: case OP_ColumnCopyRowid:
+      return 1;
+  }
+  return 0;
+}
+
+/*
+** At the end of a WHERE loop's code: for each level scanned through a
+** copy, check that its cursor is used only by opcodes the scan serves,
+** from its OP_ColumnCopyRewind to here, and turn its OP_Column and
+** OP_Rowid into OP_ColumnCopyColumn and OP_ColumnCopyRowid, noting the
+** columns read.  If another opcode uses the cursor, undo the level's
+** change: it scans its B-tree.
+*/
+void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
+  Vdbe *v = pParse->pVdbe;
+  int i;
+  if( v==0 || pParse->db->mallocFailed ) return;
+  for(i=0; i<pWInfo->nLevel; i++){
+    WhereLevel *pLevel = &pWInfo->a[i];
+    int iCur = pLevel->iTabCur;
+    int iAddr = pLevel->p2-1;
+    int iEnd = sqlite3VdbeCurrentAddr(v);
+    int j, bOk = 1;
+    VdbeOp *pRewind;
+    CCPlan *pPlan;
+    if( pLevel->op!=OP_ColumnCopyNext ) continue;
+    pRewind = sqlite3VdbeGetOp(v, iAddr);
+    if( NEVER(pRewind->opcode!=OP_ColumnCopyRewind) ) continue;
+    pPlan = (CCPlan*)pRewind->p4.p;
+    for(j=iAddr+1; j<iEnd && bOk; j++){
+      VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
+      if( (pOp->opcode==OP_DeferredSeek || pOp->opcode==OP_IdxRowid)
+       && pOp->p3==iCur ){
+        bOk = 0;
+      }else if( (pOp->opcode==OP_OpenDup || pOp->opcode==OP_RowCell)
+             && pOp->p2==iCur ){
+        bOk = 0;
+      }else if( pOp->p1==iCur && ccCursorOp(pOp->opcode) ){
+        switch( pOp->opcode ){
+          case OP_Column:
+          case OP_Rowid:
+          case OP_NullRow:
+          case OP_IfNullRow:
+          case OP_CursorHint:
+          case OP_ColumnCopyNext:
+            break;
+          default:
+            bOk = 0;
+        }
+      }
+    }
+    for(j=iAddr+1; j<iEnd; j++){
+      VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
+      if( pOp->p1!=iCur ) continue;
+      if( bOk ){
+        if( pOp->opcode==OP_Column ){
+          pOp->opcode = OP_ColumnCopyColumn;
+          if( pOp->p2>=0 && pOp->p2<pPlan->nCol ) pPlan->aUsed[pOp->p2] = 1;
+        }else if( pOp->opcode==OP_Rowid ){
+          pOp->opcode = OP_ColumnCopyRowid;
+        }
+      }else if( pOp->opcode==OP_ColumnCopyNext ){
+        pOp->opcode = OP_Next;
+      }
+    }
+    if( !bOk ){
+      pRewind->opcode = OP_Rewind;
+      sqlite3DbFree(pParse->db, pRewind->p4.p);
+      pRewind->p4.p = 0;
+      pRewind->p4type = P4_NOTUSED;
+      pLevel->op = OP_Next;
+    }
+  }
+}
+
+/************************************************************************
+** The scan (OP_ColumnCopyRewind, OP_ColumnCopyNext, OP_ColumnCopyColumn,
+** OP_ColumnCopyRowid)
+*/
+
+/*
+** Free the scan state of cursor pC.
+*/
+void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  int i;
+  pC->pColumnCopy = 0;
+  if( p==0 ) return;
+  ccCursorClose(p->pData);
+  if( p->apCol ){
+    for(i=0; i<p->nSlot; i++){
+      if( p->apCol[i] ){
+        sqlite3_free(p->apCol[i]->aBuf);
+        sqlite3_free(p->apCol[i]);
+      }
+    }
+    sqlite3_free(p->apCol);
+  }
+  for(i=0; i<p->nMem; i++) sqlite3VdbeMemRelease(&p->aMem[i]);
+  sqlite3_free(p->aMem);
+  sqlite3_free(p->aTerm);
+  sqlite3_free(p->aChunk);
+  (void)db;
+  sqlite3_free(p);
+}
+
+/*
+** Read the directory of the copy into p->aChunk[] and check its row of
+** lipsqlite_column_copy.  Return SQLITE_OK and set *pbOk to false if the
+** copy cannot be used (a copy this code did not write, a cookie mismatch
+** on a table VACUUM may renumber that a check of the rowids refutes).
+*/
+static int ccLoadDir(ColumnCopyScan *p, VdbeCursor *pC, int *pbOk){
+  sqlite3 *db = p->db;
+  CCPlan *pPlan = p->pPlan;
+  BtCursor *pCur = 0;
+  int rc, res = 0;
+  u8 *aBuf = 0;
+  u32 nAlloc = 0, n;
+  Mem aF[9];
+  int nAllocChunk = 0;
+  u32 iCookie = 0;
+  *pbOk = 0;
+  p->nChunk = 0;
+  memset(aF, 0, sizeof(aF));
+
+  /* The copy's row: format, columns, cookie */
+  rc = ccCursorOpen(db, pPlan->iDb, pPlan->iMetaRoot, &pCur);
+  if( rc==SQLITE_OK ) rc = sqlite3BtreeTableMoveto(pCur, pPlan->iId, 0, &res);
+  if( rc==SQLITE_OK && res==0 ) rc = ccPayload(pCur, &aBuf, &nAlloc, &n);
+  if( rc==SQLITE_OK && res==0 ){
+    int nF = ccRecord(aBuf, n, aF, 6);
+    if( nF>=6
+     && (aF[2].flags & MEM_Int) && aF[2].u.i==CC_FORMAT
+     && (aF[4].flags & MEM_Int) && aF[4].u.i==pPlan->nCol
+     && (aF[5].flags & MEM_Int)
+    ){
+      iCookie = (u32)aF[5].u.i;
+      *pbOk = 1;
+    }
+  }
+  ccCursorClose(pCur);
+  pCur = 0;
+  if( rc || !*pbOk ) goto load_done;
+
+  /* The directory */
+  rc = ccCursorOpen(db, pPlan->iDb, pPlan->iDirRoot, &pCur);
+  if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(pCur, &res);
+  while( rc==SQLITE_OK && !res && !sqlite3BtreeEof(pCur) ){
+    CCChunk *c;
+    int nF;
+    if( p->nChunk>=nAllocChunk ){
+      CCChunk *aNew;
+      nAllocChunk = nAllocChunk*2 + 64;
+      aNew = sqlite3_realloc64(p->aChunk, sizeof(CCChunk)*nAllocChunk);
+      if( aNew==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
+      p->aChunk = aNew;
+    }
+    rc = ccPayload(pCur, &aBuf, &nAlloc, &n);
+    if( rc ) break;
+    memset(aF, 0, sizeof(aF));
+    nF = ccRecord(aBuf, n, aF, 5);
+    if( nF<5 || !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int)
+     || !(aF[3].flags & MEM_Int) || !(aF[4].flags & MEM_Int)
+     || aF[3].u.i<0 || aF[3].u.i>=0x7fffffff
+     || aF[1].u.i<0 || aF[1].u.i>=((i64)1<<47)
+    ){
+      *pbOk = 0;
+      break;
+    }
+    c = &p->aChunk[p->nChunk++];
+    c->lo = sqlite3BtreeIntegerKey(pCur);
+    c->k = aF[1].u.i;
+    p->iHi = aF[2].u.i;
+    c->nRow = (int)aF[3].u.i;
+    c->bStale = aF[4].u.i!=0;
+    rc = sqlite3BtreeNext(pCur, 0);
+  }
+  if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+  ccCursorClose(pCur);
+  pCur = 0;
+  if( p->nChunk==0 ) *pbOk = 0;
+
+  /* VACUUM renumbers the rowids of a table with neither an INTEGER
+  ** PRIMARY KEY nor an index, and changes the schema cookie: after a
+  ** cookie change, check the rowids of such a table once per connection
+  ** and cookie (doc/column-copy.md). */
+  if( rc==SQLITE_OK && *pbOk && pPlan->bRenumber
+   && iCookie!=ccCookie(db, pPlan->iDb)
+  ){
+    ColumnCopyConn *pConn = &db->fork.colcopy;
+    u32 iNow = ccCookie(db, pPlan->iDb);
+    int j, bKnown = 0;
+    for(j=0; j<COLUMN_COPY_NOK; j++){
+      if( pConn->aOk[j].iId==pPlan->iId && pConn->aOk[j].iCookie==iNow ){
+        bKnown = 1;
+      }
+    }
+    if( !bKnown ){
+      /* Walk the B-tree's rowids against the copy's */
+      BtCursor *pBase = pC->uc.pCursor;
+      int iChunk;
+      rc = ccCursorOpen(db, pPlan->iDb, pPlan->iDataRoot, &pCur);
+      for(iChunk=0; rc==SQLITE_OK && iChunk<p->nChunk && *pbOk; iChunk++){
+        CCChunk *c = &p->aChunk[iChunk];
+        CCCol col;
+        int i, iR;
+        if( c->bStale ) continue;
+        memset(&col, 0, sizeof(col));
+        rc = sqlite3BtreeTableMoveto(pCur, c->k*CC_SLOTS, 0, &res);
+        if( rc || res ){ *pbOk = 0; break; }
+        rc = ccPayload(pCur, &col.aBuf, &col.nAlloc, &n);
+        if( rc==SQLITE_OK ){
+          memset(aF, 0, sizeof(aF));
+          if( ccRecord(col.aBuf, n, aF, 6)<6 || !(aF[5].flags & MEM_Blob)
+           || ccColAttach(&col, (const u8*)aF[5].z, aF[5].n, c->nRow)
+          ){
+            *pbOk = 0;
+          }
+        }
+        rc = rc ? rc : sqlite3BtreeTableMoveto(pBase, c->lo, 0, &res);
+        if( rc==SQLITE_OK && res<0 ) rc = sqlite3BtreeNext(pBase, 0);
+        for(i=0; rc==SQLITE_OK && *pbOk && i<c->nRow; i+=CC_VEC){
+          int nv = c->nRow-i < CC_VEC ? c->nRow-i : CC_VEC;
+          if( ccColDecode(&col, i, nv) ){ *pbOk = 0; break; }
+          for(iR=0; iR<nv; iR++){
+            if( sqlite3BtreeEof(pBase)
+             || sqlite3BtreeIntegerKey(pBase)!=col.aVal[iR].u.i
+            ){
+              *pbOk = 0;
+              break;
+            }
+            rc = sqlite3BtreeNext(pBase, 0);
+            if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+          }
+        }
+        if( rc==SQLITE_OK && *pbOk && !sqlite3BtreeEof(pBase) ){
+          /* No row between this chunk's last and the next chunk */
+          i64 iNext = iChunk+1<p->nChunk ? p->aChunk[iChunk+1].lo : p->iHi+1;
+          if( sqlite3BtreeIntegerKey(pBase)<iNext ) *pbOk = 0;
+        }
+        sqlite3_free(col.aBuf);
+      }
+      ccCursorClose(pCur);
+      pCur = 0;
+      if( rc==SQLITE_OK && *pbOk ){
+        for(j=COLUMN_COPY_NOK-1; j>0; j--) pConn->aOk[j] = pConn->aOk[j-1];
+        pConn->aOk[0].iId = pPlan->iId;
+        pConn->aOk[0].iCookie = iNow;
+      }
+    }
+  }
+load_done:
+  sqlite3_free(aBuf);
+  return rc;
+}
+
+/*
+** Load the data row of chunk c and slot iSlot into column pCol.
+*/
+static int ccColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
+                     int iSlot){
+  int rc, res = 0;
+  u32 n;
+  Mem aF[6];
+  if( pCol->k==c->k ) return SQLITE_OK;
+  pCol->k = -1;
+  pCol->iVec = -1;
+  rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+iSlot, 0, &res);
+  if( rc ) return rc;
+  if( res ) return SQLITE_CORRUPT_BKPT;
+  rc = ccPayload(p->pData, &pCol->aBuf, &pCol->nAlloc, &n);
+  if( rc ) return rc;
+  memset(aF, 0, sizeof(aF));
+  if( ccRecord(pCol->aBuf, n, aF, 6)<6 || !(aF[5].flags & MEM_Blob) ){
+    return SQLITE_CORRUPT_BKPT;
+  }
+  rc = ccColAttach(pCol, (const u8*)aF[5].z, aF[5].n, c->nRow);
+  if( rc==SQLITE_OK ) pCol->k = c->k;
+  return rc;
+}
+
+/*
+** The column of slot iSlot, allocated on first use.
+*/
+static CCCol *ccCol(ColumnCopyScan *p, int iSlot){
+  CCCol *pCol = p->apCol[iSlot];
+  if( pCol==0 ){
+    pCol = p->apCol[iSlot] = sqlite3MallocZero(sizeof(CCCol));
+    if( pCol ){ pCol->k = -1; pCol->iVec = -1; }
+  }
+  return pCol;
+}
+
+/*
+** True if the zone map of slot iSlot of chunk c shows that no row of the
+** chunk can satisfy term t.
+*/
+static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
+  int rc, res = 0, i;
+  u32 nLocal = 0;
+  const u8 *a;
+  Mem aF[6];
+  i64 nNull, mTypes;
+  CCVal vMin, vMax;
+  rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+t->iSlot, 0, &res);
+  if( rc || res ) return 0;
+  a = (const u8*)sqlite3BtreePayloadFetch(p->pData, &nLocal);
+  memset(aF, 0, sizeof(aF));
+  /* Parse only what is on the page: the small fields come first */
+  {
+    u32 szHdr, iHdr, iBody, st, len;
+    int nF = 0;
+    if( nLocal==0 ) return 0;
+    iHdr = getVarint32(a, szHdr);
+    if( szHdr>nLocal ) return 0;
+    iBody = szHdr;
+    while( iHdr<szHdr && nF<5 ){
+      iHdr += getVarint32(&a[iHdr], st);
+      len = sqlite3VdbeSerialTypeLen(st);
+      if( st>=10 || iBody+len>nLocal ) return 0;
+      sqlite3VdbeSerialGet(&a[iBody], st, &aF[nF]);
+      iBody += len;
+      nF++;
+    }
+    if( nF<5 ) return 0;
+  }
+  if( !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int) ) return 0;
+  nNull = aF[1].u.i;
+  mTypes = aF[2].u.i;
+  if( t->op==TK_ISNULL ) return nNull==0;
+  if( t->op==TK_NOTNULL ) return nNull>=c->nRow;
+  if( nNull>=c->nRow ) return 1;      /* All NULL: no comparison holds */
+  if( t->bOff ) return 0;
+  if( mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)) ){
+    return 0;
+  }
+  for(i=3; i<=4; i++){
+    CCVal *pV = i==3 ? &vMin : &vMax;
+    if( aF[i].flags & MEM_Int ){
+      pV->eType = SQLITE_INTEGER; pV->u.i = aF[i].u.i;
+    }else if( aF[i].flags & MEM_Real ){
+      pV->eType = SQLITE_FLOAT; pV->u.r = aF[i].u.r;
+    }else{
+      return 0;
+    }
+  }
+  for(i=0; i<t->nConst; i++){
+    const CCVal *k = &t->aConst[i];
+    int cMin, cMax;
+    if( k->eType!=SQLITE_INTEGER && k->eType!=SQLITE_FLOAT ) return 0;
+    cMin = ccNumCmp(&vMin, k);
+    cMax = ccNumCmp(&vMax, k);
+    switch( t->op ){
+      case TK_IN:
+      case TK_EQ: if( cMin<=0 && cMax>=0 ) return 0; break;
+      case TK_LT: return cMin>=0;
+      case TK_LE: return cMin>0;
+      case TK_GT: return cMax<=0;
+      default:    return cMax<0;
+    }
+  }
+  return 1;
+}
+
+/*
+** Make the next vector of the current chunk (or the first, with iVec
+** -1) current, skipping vectors in which no row may match.  Set *pbDone
+** if the chunk has no more.
+*/
+static int ccNextVector(ColumnCopyScan *p, int *pbDone){
+  const CCChunk *c = &p->aChunk[p->iChunk];
+  int rc = SQLITE_OK;
+  *pbDone = 0;
+  while( 1 ){
+    int i0, n, i, j;
+    CCCol *pRowid;
+    p->iVec++;
+    i0 = p->iVec*CC_VEC;
+    if( i0>=c->nRow ){ *pbDone = 1; return SQLITE_OK; }
+    n = c->nRow-i0 < CC_VEC ? c->nRow-i0 : CC_VEC;
+    pRowid = ccCol(p, 0);
+    if( pRowid==0 ) return SQLITE_NOMEM_BKPT;
+    rc = ccColLoad(p, pRowid, c, 0);
+    if( rc==SQLITE_OK && pRowid->iVec!=p->iVec ){
+      rc = ccColDecode(pRowid, i0, n);
+      pRowid->iVec = p->iVec;
+    }
+    if( rc ) return rc;
+    for(i=0; i<n; i++) p->aSel[i] = (u16)i;
+    p->nSel = n;
+    for(j=0; j<p->nTerm && p->nSel>0; j++){
+      CCTerm *t = &p->aTerm[j];
+      CCCol *pCol = ccCol(p, t->iSlot);
+      int nOut = 0;
+      if( pCol==0 ) return SQLITE_NOMEM_BKPT;
+      rc = ccColLoad(p, pCol, c, t->iSlot);
+      if( rc==SQLITE_OK && pCol->iVec!=p->iVec ){
+        rc = ccColDecode(pCol, i0, n);
+        pCol->iVec = p->iVec;
+      }
+      if( rc ) return rc;
+      for(i=0; i<p->nSel; i++){
+        int r = p->aSel[i];
+        if( ccTermMay(t, &pCol->aVal[r]) ) p->aSel[nOut++] = (u16)r;
+      }
+      p->nSel = nOut;
+    }
+    if( p->nSel>0 ){
+      p->iSel = 0;
+      return SQLITE_OK;
+    }
+  }
+}
+
+/*
+** Position the B-tree cursor on the first row with a rowid of at least
+** iFrom.  Set *pbEof if there is none.
+*/
+static int ccSeek(BtCursor *pCur, i64 iFrom, int *pbEof){
+  int res = 0, rc;
+  rc = sqlite3BtreeTableMoveto(pCur, iFrom, 0, &res);
+  *pbEof = 0;
+  if( rc ) return rc;
+  if( sqlite3BtreeEof(pCur) ){ *pbEof = 1; return SQLITE_OK; }
+  if( res<0 ){
+    rc = sqlite3BtreeNext(pCur, 0);
+    if( rc==SQLITE_DONE ){ *pbEof = 1; return SQLITE_OK; }
+  }
+  return rc;
+}
+
+/*
+** Move to chunk iChunk (p->nChunk: the tail) and its first row.  The
+** B-tree cursor is positioned on a row when a B-tree range starts.
+** Return SQLITE_OK with a current row, SQLITE_DONE at the end.
+*/
+static int ccEnterChunk(ColumnCopyScan *p, BtCursor *pBase, int iChunk){
+  int rc, bEof, bDone;
+  while( 1 ){
+    p->iChunk = iChunk;
+    if( iChunk>=p->nChunk || p->bAll ){
+      /* The tail: rows past the last chunk, from the B-tree */
+      i64 iFrom = p->bAll ? p->iEnd : p->iHi;
+      if( iFrom==LARGEST_INT64 ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
+      rc = ccSeek(pBase, iFrom+1, &bEof);
+      if( rc ) return rc;
+      if( bEof ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
+      p->eMode = CC_MODE_BTREE;
+      p->bEndLargest = 1;
+      p->iChunk = p->nChunk;
+      return SQLITE_OK;
+    }else{
+      const CCChunk *c = &p->aChunk[iChunk];
+      int j, bSkip = 0;
+      if( c->bStale ){
+        int iLast = iChunk;
+        while( iLast+1<p->nChunk && p->aChunk[iLast+1].bStale ) iLast++;
+        rc = ccSeek(pBase, c->lo, &bEof);
+        if( rc ) return rc;
+        if( bEof ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
+        p->eMode = CC_MODE_BTREE;
+        p->iChunk = iLast;
+        p->bEndLargest = 0;
+        p->iEnd = iLast+1<p->nChunk ? p->aChunk[iLast+1].lo-1 : p->iHi;
+        if( sqlite3BtreeIntegerKey(pBase)<=p->iEnd ) return SQLITE_OK;
+        iChunk = iLast+1;
+        continue;
+      }
+      for(j=0; j<p->nTerm && !bSkip; j++){
+        bSkip = ccZoneSkip(p, c, &p->aTerm[j]);
+      }
+      if( !bSkip && c->nRow>0 ){
+        p->eMode = CC_MODE_VEC;
+        p->iVec = -1;
+        rc = ccNextVector(p, &bDone);
+        if( rc ) return rc;
+        if( !bDone ) return SQLITE_OK;
+      }
+      iChunk++;
+    }
+  }
+}
+
+/*
+** The current rowid of a scan in CC_MODE_VEC.
+*/
+static i64 ccRowid(ColumnCopyScan *p){
+  assert( p->eMode==CC_MODE_VEC );
+  return p->apCol[0]->aVal[p->aSel[p->iSel]].u.i;
+}
+
+/*
+** Implement OP_ColumnCopyRewind: set *pRes to 0 if the scan has a first
+** row, 1 if there is none.  If the copy cannot be used, the cursor is
+** left rewound on its B-tree, with no scan: OP_ColumnCopyNext,
+** OP_ColumnCopyColumn and OP_ColumnCopyRowid then act as OP_Next,
+** OP_Column and OP_Rowid.
+*/
+int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
+  sqlite3 *db = v->db;
+  CCPlan *pPlan = (CCPlan*)pOp->p4.p;
+  ColumnCopyScan *p = pC->pColumnCopy;
+  BtCursor *pBase = pC->uc.pCursor;
+  int rc, res = 0, bOk = 0, i, j, nMem = 0;
+
+  *pRes = 1;
+  assert( pC->eCurType==CURTYPE_BTREE && pC->isTable );
+  if( p==0 ){
+    p = pC->pColumnCopy = sqlite3MallocZero(sizeof(ColumnCopyScan));
+    if( p==0 ) return SQLITE_NOMEM_BKPT;
+    p->db = db;
+    p->pPlan = pPlan;
+    p->nSlot = 1 + pPlan->nCol;
+    p->apCol = sqlite3MallocZero(sizeof(CCCol*)*p->nSlot);
+    for(i=0; i<pPlan->nTerm; i++) nMem += pPlan->aTerm[i].nReg;
+    p->aMem = sqlite3MallocZero(sizeof(Mem)*(nMem+1));
+    p->aTerm = sqlite3MallocZero(sizeof(CCTerm)*(pPlan->nTerm+1));
+    if( p->apCol==0 || p->aMem==0 || p->aTerm==0 ){
+      sqlite3ColumnCopyScanFree(db, pC);
+      return SQLITE_NOMEM_BKPT;
+    }
+    p->nMem = nMem;
+    for(i=0; i<nMem; i++){ p->aMem[i].flags = MEM_Null; p->aMem[i].db = db; }
+    rc = ccCursorOpen(db, pPlan->iDb, pPlan->iDataRoot, &p->pData);
+    if( rc ){
+      sqlite3ColumnCopyScanFree(db, pC);
+      return rc;
+    }
+  }
+  assert( p->pPlan==pPlan );
+  p->eMode = CC_MODE_EOF;
+  p->bAll = 0;
+
+  rc = sqlite3BtreeFirst(pBase, &res);
+  if( rc ) return rc;
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  if( res ){
+    /* An empty table */
+    pC->nullRow = 1;
+    *pRes = 1;
+    return SQLITE_OK;
+  }
+  rc = ccLoadDir(p, pC, &bOk);
+  if( rc ) return rc;
+  rc = sqlite3BtreeFirst(pBase, &res);  /* Valid: a write will move it */
+  if( rc ) return rc;
+  if( !bOk ){
+    /* As OP_Rewind */
+    sqlite3ColumnCopyScanFree(db, pC);
+    pC->nullRow = (u8)res;
+    *pRes = res;
+    return SQLITE_OK;
+  }
+
+  /* The constants of the terms, with the comparison's affinity applied */
+  nMem = 0;
+  p->nTerm = 0;
+  for(i=0; i<pPlan->nTerm; i++){
+    CCPlanTerm *pt = &pPlan->aTerm[i];
+    CCTerm *t = &p->aTerm[p->nTerm++];
+    t->iSlot = 1 + pt->iCol;
+    t->op = pt->op;
+    t->bBinary = pt->bBinary;
+    t->bOff = 0;
+    t->nConst = pt->nReg;
+    for(j=0; j<pt->nReg; j++){
+      Mem *pM = &p->aMem[nMem++];
+      CCVal *k = &t->aConst[j];
+      rc = sqlite3VdbeMemCopy(pM, &v->aMem[pPlan->aReg[pt->iReg+j]]);
+      if( rc ) return rc;
+      if( pt->aff>SQLITE_AFF_BLOB ){
+        sqlite3ValueApplyAffinity(pM, pt->aff, ENC(db));
+      }
+      if( pM->flags & MEM_Null ){
+        k->eType = SQLITE_NULL;
+        if( t->op!=TK_IN ) t->bOff = 1;   /* Let the VDBE decide */
+      }else if( pM->flags & MEM_Int ){
+        k->eType = SQLITE_INTEGER; k->u.i = pM->u.i;
+      }else if( pM->flags & (MEM_Real|MEM_IntReal) ){
+        k->eType = SQLITE_FLOAT;
+        k->u.r = (pM->flags & MEM_IntReal) ? (double)pM->u.i : pM->u.r;
+      }else{
+        if( pM->flags & MEM_Zero ){
+          rc = sqlite3VdbeMemExpandBlob(pM);
+          if( rc ) return rc;
+        }
+        if( (pM->flags & MEM_Str) && pM->enc!=ENC(db) ){
+          rc = sqlite3VdbeChangeEncoding(pM, ENC(db));
+          if( rc ) return rc;
+        }
+        k->eType = (pM->flags & MEM_Str) ? SQLITE_TEXT : SQLITE_BLOB;
+        k->u.z = (const u8*)pM->z;
+        k->n = pM->n;
+      }
+    }
+    if( t->op==TK_IN ){
+      /* A NULL in the list matches nothing; any other value decides */
+      int nKeep = 0;
+      for(j=0; j<t->nConst; j++){
+        if( t->aConst[j].eType!=SQLITE_NULL ) t->aConst[nKeep++] = t->aConst[j];
+      }
+      t->nConst = nKeep;
+    }
+  }
+
+  /* The first row */
+  rc = ccEnterChunk(p, pBase, 0);
+  if( rc==SQLITE_DONE ){
+    pC->nullRow = 1;
+    *pRes = 1;
+    return SQLITE_OK;
+  }
+  if( rc ) return rc;
+  pC->nullRow = 0;
+  *pRes = 0;
+  return SQLITE_OK;
+}
+
+/*
+** Implement OP_ColumnCopyNext on a cursor with a scan: return SQLITE_OK
+** at the next row, SQLITE_DONE at the end, or an error code.
+*/
+int sqlite3ColumnCopyNext(VdbeCursor *pC){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  BtCursor *pBase = pC->uc.pCursor;
+  int rc, bDone;
+  if( pC->nullRow || p->eMode==CC_MODE_EOF ){
+    /* OP_NullRow, or past the end: as sqlite3BtreeNext() on such a
+    ** cursor */
+    p->eMode = CC_MODE_EOF;
+    return SQLITE_DONE;
+  }
+  if( p->eMode==CC_MODE_VEC ){
+    if( sqlite3BtreeCursorHasMoved(pBase) ){
+      /* This connection wrote to the table during the scan: the rest of
+      ** it comes from the B-tree */
+      p->bAll = 1;
+      p->iEnd = ccRowid(p);
+      return ccEnterChunk(p, pBase, p->nChunk);
+    }
+    p->iSel++;
+    if( p->iSel<p->nSel ) return SQLITE_OK;
+    rc = ccNextVector(p, &bDone);
+    if( rc ) return rc;
+    if( !bDone ) return SQLITE_OK;
+    return ccEnterChunk(p, pBase, p->iChunk+1);
+  }
+  assert( p->eMode==CC_MODE_BTREE );
+  rc = sqlite3BtreeNext(pBase, 0);
+  if( rc ) return rc;
+  if( p->bEndLargest || sqlite3BtreeIntegerKey(pBase)<=p->iEnd ){
+    return SQLITE_OK;
+  }
+  return ccEnterChunk(p, pBase, p->iChunk+1);
+}
+
+/*
+** Implement OP_ColumnCopyColumn: if the scan of pC is on a row of a
+** vector, write column iCol of that row to pDest and return 0 (or an
+** error code, positive); else return -1 (OP_Column reads the B-tree).
+*/
+int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  CCCol *pCol;
+  const CCVal *pV;
+  int rc;
+  if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return -1;
+  if( iCol<0 || iCol>=p->pPlan->nCol ) return -1;
+  pCol = ccCol(p, 1+iCol);
+  if( pCol==0 ) return SQLITE_NOMEM_BKPT;
+  if( pCol->k!=p->aChunk[p->iChunk].k || pCol->iVec!=p->iVec ){
+    const CCChunk *c = &p->aChunk[p->iChunk];
+    int i0 = p->iVec*CC_VEC;
+    rc = ccColLoad(p, pCol, c, 1+iCol);
+    if( rc==SQLITE_OK ){
+      rc = ccColDecode(pCol, i0, c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC);
+    }
+    if( rc ) return rc;
+    pCol->iVec = p->iVec;
+  }
+  pV = &pCol->aVal[p->aSel[p->iSel]];
+  switch( pV->eType ){
+    case SQLITE_INTEGER:
+      sqlite3VdbeMemSetInt64(pDest, pV->u.i);
+      break;
+    case SQLITE_FLOAT:
+      sqlite3VdbeMemSetDouble(pDest, pV->u.r);
+      break;
+    case SQLITE_NULL:
+      sqlite3VdbeMemSetNull(pDest);
+      break;
+    default: {
+      /* As OP_Column does: a copy in the register's own buffer */
+      int len = pV->n;
+      if( len>p->db->aLimit[SQLITE_LIMIT_LENGTH] ) return SQLITE_TOOBIG;
+      if( VdbeMemDynamic(pDest) ) sqlite3VdbeMemSetNull(pDest);
+      if( pDest->szMalloc<len+2 ){
+        pDest->flags = MEM_Null;
+        if( sqlite3VdbeMemGrow(pDest, len+2, 0) ) return SQLITE_NOMEM_BKPT;
+      }else{
+        pDest->z = pDest->zMalloc;
+      }
+      if( len ) memcpy(pDest->z, pV->u.z, len);
+      pDest->z[len] = 0;
+      pDest->z[len+1] = 0;
+      pDest->n = len;
+      pDest->enc = ENC(p->db);
+      pDest->flags = pV->eType==SQLITE_TEXT ? (MEM_Str|MEM_Term) : MEM_Blob;
+      break;
+    }
+  }
+  return 0;
+}
+
+/*
+** Implement OP_ColumnCopyRowid: if the scan of pC is on a row of a
+** vector, set *piRowid and return 1; else return 0.
+*/
+int sqlite3ColumnCopyRowid(VdbeCursor *pC, i64 *piRowid){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return 0;
+  *piRowid = ccRowid(p);
+  return 1;
+}
+
+/************************************************************************
+** Incremental BLOB I/O
+*/
+
+/*
+** Called by sqlite3_blob_write(), holding the connection's mutex, before
+** it writes through cursor pCsr to a row of pTab in schema zDb: if pTab
+** has a copy, mark the row's chunk stale in the blob handle's
+** transaction.  Return an SQLite error code (the write must not happen).
+*/
+int sqlite3ColumnCopyBlobWrite(sqlite3 *db, Table *pTab, const char *zDb,
+                               BtCursor *pCsr){
+  Trigger *pTrig;
+  i64 iId = 0, iRow;
+  int rc = SQLITE_OK;
+  char *zErr = 0;
+  for(pTrig=pTab->pTrigger; pTrig && iId==0; pTrig=pTrig->pNext){
+    const char *z = pTrig->zName;
+    if( sqlite3StrNICmp(z, CC_PREFIX "_", CC_PREFIX_LEN+1)==0 ){
+      z += CC_PREFIX_LEN+1;
+      while( sqlite3Isdigit(*z) && iId<((i64)1<<40) ){
+        iId = iId*10 + (*z - '0');
+        z++;
+      }
+    }
+  }
+  if( iId==0 ) return SQLITE_OK;
+  sqlite3BtreeEnterCursor(pCsr);
+  if( !sqlite3BtreeCursorIsValidNN(pCsr) ){
+    int bDiff = 0;
+    rc = sqlite3BtreeCursorRestore(pCsr, &bDiff);
+  }
+  if( rc || !sqlite3BtreeCursorIsValidNN(pCsr) ){
+    /* The write fails on its own: the row is gone */
+    sqlite3BtreeLeaveCursor(pCsr);
+    return SQLITE_OK;
+  }
+  iRow = sqlite3BtreeIntegerKey(pCsr);
+  sqlite3BtreeLeaveCursor(pCsr);
+  ccExec(db, &rc, &zErr,
+      "UPDATE \"%w\"." CC_PREFIX "_%lld_dir SET stale=1 WHERE lo=(SELECT max(lo)"
+      " FROM \"%w\"." CC_PREFIX "_%lld_dir WHERE lo<=%lld) AND stale=0",
+      zDb, iId, zDb, iId, iRow);
+  if( rc ) sqlite3ErrorWithMsg(db, rc, "%s", zErr ? zErr : sqlite3ErrStr(rc));
+  sqlite3_free(zErr);
+  return rc;
+}

@@ -1,0 +1,70 @@
+/*
+** 2026 November 26
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** The interface of column copies (column_copy.c, doc/column-copy.md).
+*/
+#ifndef SQLITE_COLUMN_COPY_H
+#define SQLITE_COLUMN_COPY_H
+
+#ifndef SQLITE_COLUMN_SCAN_DEFAULT
+# define SQLITE_COLUMN_SCAN_DEFAULT 1
+#endif
+
+/*
+** Per-connection state (db->fork.colcopy).  aOk[] remembers copies whose
+** rowids were checked against their table after a schema change (VACUUM
+** may renumber the rowids of a table with neither an INTEGER PRIMARY KEY
+** nor an index): the copy's id and the schema cookie of the check.
+*/
+#define COLUMN_COPY_NOK 4
+typedef struct ColumnCopyConn ColumnCopyConn;
+struct ColumnCopyConn {
+  u8 bOn;                       /* PRAGMA column_scan */
+  struct {
+    i64 iId;                    /* Copy checked, or 0 */
+    u32 iCookie;                /* Schema cookie at the check */
+  } aOk[COLUMN_COPY_NOK];
+};
+
+/* The state of a columnar scan, hung on the table's VdbeCursor */
+typedef struct ColumnCopyScan ColumnCopyScan;
+
+/* Actions of OP_ColumnCopy (P1) */
+#define COLUMN_COPY_BUILD 1     /* PRAGMA column_copy(T) */
+#define COLUMN_COPY_DROP  2     /* PRAGMA column_copy_drop(T) */
+#define COLUMN_COPY_LIST  3     /* One row of PRAGMA column_copy_list */
+
+/* Declared by vdbeInt.h and whereInt.h, which come later */
+struct VdbeCursor;
+struct WhereLevel;
+
+/* PRAGMA handlers */
+void sqlite3ColumnCopyPragma(Parse*, const char*, const char*);
+void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*);
+void sqlite3ColumnCopyListPragma(Parse*, const char*, const char*);
+
+/* Code generation (wherecode.c, where.c) */
+void sqlite3ColumnCopyLoop(Parse*, WhereInfo*, struct WhereLevel*, int);
+void sqlite3ColumnCopyWhereEnd(Parse*, WhereInfo*);
+
+/* The opcodes (vdbe.c) */
+int sqlite3ColumnCopyOp(Vdbe*, VdbeOp*);
+int sqlite3ColumnCopyRewind(Vdbe*, struct VdbeCursor*, VdbeOp*, int*);
+int sqlite3ColumnCopyNext(struct VdbeCursor*);
+int sqlite3ColumnCopyColumn(struct VdbeCursor*, int, Mem*);
+int sqlite3ColumnCopyRowid(struct VdbeCursor*, i64*);
+void sqlite3ColumnCopyScanFree(sqlite3*, struct VdbeCursor*);
+
+/* sqlite3_blob_write() (vdbeblob.c) */
+int sqlite3ColumnCopyBlobWrite(sqlite3*, Table*, const char*, BtCursor*);
+
+#endif /* SQLITE_COLUMN_COPY_H */
