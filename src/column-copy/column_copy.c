@@ -2172,6 +2172,8 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
           case OP_IfNullRow:
           case OP_CursorHint:
           case OP_ColumnCopyNext:
+          case OP_ColumnCopyColumn:
+          case OP_ColumnCopyRowid:
             break;
           default:
             bOk = 0;
@@ -2434,6 +2436,7 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   CCVal vMin, vMax;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+t->iSlot, 0, &res);
   if( rc || res ) return 0;
+  (void)sqlite3BtreePayloadSize(p->pData);   /* Parses the cell */
   a = (const u8*)sqlite3BtreePayloadFetch(p->pData, &nLocal);
   memset(aF, 0, sizeof(aF));
   /* Parse only what is on the page: the small fields come first */
