@@ -120,6 +120,7 @@ typedef struct CCCol CCCol;
 struct CCCol {
   i64 k;                        /* Chunk loaded, or -1 */
   int iVec;                     /* Vector decoded into aVal[], or -1 */
+  u32 iVecSeq;                  /* ColumnCopyScan.iVecSeq of aVal[] */
   u8 *aBuf;                     /* The data row's record */
   u32 nAlloc;                   /* Allocated bytes of aBuf */
   const u8 *a;                  /* The chunk's BLOB */
@@ -168,6 +169,7 @@ struct ColumnCopyScan {
   i64 iEnd;                     /* CC_MODE_BTREE: last rowid of the range */
   u8 bEndLargest;               /* iEnd is the largest rowid */
   int iVec;                     /* Current vector of the chunk */
+  u32 iVecSeq;                  /* Changes with every vector made current */
   int nSel;                     /* Rows of aSel[] */
   int iSel;                     /* Current row in aSel[] */
   u16 aSel[CC_VEC];             /* Rows of the vector that may match */
@@ -194,6 +196,20 @@ static void ccPut64(u8 *a, u64 v){
 }
 static u64 ccGet64(const u8 *a){
   return (u64)ccGet32(a) | ((u64)ccGet32(a+4)<<32);
+}
+
+/*
+** The 8 bytes at p as a little-endian integer, in one load where the
+** machine is little-endian.
+*/
+static u64 ccLoad64(const u8 *p){
+#if SQLITE_BYTEORDER==1234
+  u64 x;
+  memcpy(&x, p, 8);
+  return x;
+#else
+  return ccGet64(p);
+#endif
 }
 
 /*
@@ -837,10 +853,21 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
       return SQLITE_OK;
     case CC_ENC_FOR: {
       int w = pCol->nWidth;
-      for(i=0; i<n; i++){
-        aV[i].eType = SQLITE_INTEGER;
-        aV[i].u.i = (i64)((u64)pCol->iBase
-                          + ccPackGet(pCol->aPack, (u64)(i0+i)*w, w));
+      u64 iBase = (u64)pCol->iBase;
+      if( w<=56 ){
+        /* One load per value: its bits start in the byte loaded */
+        const u8 *a = pCol->aPack;
+        u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+        u64 iBit = (u64)i0*w;
+        for(i=0; i<n; i++, iBit+=w){
+          aV[i].eType = SQLITE_INTEGER;
+          aV[i].u.i = (i64)(iBase + ((ccLoad64(&a[iBit>>3])>>(iBit&7)) & mask));
+        }
+      }else{
+        for(i=0; i<n; i++){
+          aV[i].eType = SQLITE_INTEGER;
+          aV[i].u.i = (i64)(iBase + ccPackGet(pCol->aPack, (u64)(i0+i)*w, w));
+        }
       }
       break;
     }
@@ -853,8 +880,12 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
       break;
     case CC_ENC_DICT: {
       int w = pCol->nWidth;
-      for(i=0; i<n; i++){
-        int c = (int)ccPackGet(pCol->aPack, (u64)(i0+i)*w, w);
+      const u8 *a = pCol->aPack;
+      u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+      u64 iBit = (u64)i0*w;
+      assert( w<=56 );
+      for(i=0; i<n; i++, iBit+=w){
+        int c = (int)((ccLoad64(&a[iBit>>3])>>(iBit&7)) & mask);
         u32 o1, o2;
         if( c>=pCol->nDict ){
           if( pCol->nDict==0 ){ aV[i].eType = SQLITE_NULL; continue; }
@@ -2496,6 +2527,18 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
 }
 
 /*
+** Keep in p->aSel[] the rows r for which X holds if aV[r] is an integer,
+** or ccTermMay() if it is not (used by ccNextVector()).
+*/
+#define CC_FILTER(X) \
+  for(i=0; i<p->nSel; i++){ \
+    int r = p->aSel[i]; \
+    if( aV[r].eType==SQLITE_INTEGER ? (X) : ccTermMay(t, &aV[r]) ){ \
+      p->aSel[nOut++] = (u16)r; \
+    } \
+  }
+
+/*
 ** Make the next vector of the current chunk (or the first, with iVec
 ** -1) current, skipping vectors in which no row may match.  Set *pbDone
 ** if the chunk has no more.
@@ -2532,14 +2575,33 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
         pCol->iVec = p->iVec;
       }
       if( rc ) return rc;
-      for(i=0; i<p->nSel; i++){
-        int r = p->aSel[i];
-        if( ccTermMay(t, &pCol->aVal[r]) ) p->aSel[nOut++] = (u16)r;
+      if( t->nConst==1 && !t->bOff && t->aConst[0].eType==SQLITE_INTEGER ){
+        /* The common case: an integer constant, integer values */
+        i64 c = t->aConst[0].u.i;
+        const CCVal *aV = pCol->aVal;
+        switch( t->op ){
+          case TK_IN:
+          case TK_EQ: CC_FILTER(aV[r].u.i==c); break;
+          case TK_LT: CC_FILTER(aV[r].u.i<c);  break;
+          case TK_LE: CC_FILTER(aV[r].u.i<=c); break;
+          case TK_GT: CC_FILTER(aV[r].u.i>c);  break;
+          default:    CC_FILTER(aV[r].u.i>=c); break;
+        }
+      }else{
+        for(i=0; i<p->nSel; i++){
+          int r = p->aSel[i];
+          if( ccTermMay(t, &pCol->aVal[r]) ) p->aSel[nOut++] = (u16)r;
+        }
       }
       p->nSel = nOut;
     }
     if( p->nSel>0 ){
       p->iSel = 0;
+      p->iVecSeq++;
+      if( pRowid ) pRowid->iVecSeq = p->iVecSeq;
+      for(j=0; j<p->nTerm; j++){
+        p->apCol[p->aTerm[j].iSlot]->iVecSeq = p->iVecSeq;
+      }
       return SQLITE_OK;
     }
   }
@@ -2789,30 +2851,29 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
 }
 
 /*
-** Implement OP_ColumnCopyColumn: if the scan of pC is on a row of a
-** vector, write column iCol of that row to pDest and return 0 (or an
-** error code, positive); else return -1 (OP_Column reads the B-tree).
+** Load and decode column iCol of the current vector of scan p.
 */
-int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
-  ColumnCopyScan *p = pC->pColumnCopy;
-  CCCol *pCol;
-  const CCVal *pV;
+static SQLITE_NOINLINE int ccColumnVector(ColumnCopyScan *p, int iCol){
+  CCCol *pCol = ccCol(p, 1+iCol);
+  const CCChunk *c = &p->aChunk[p->iChunk];
+  int i0 = p->iVec*CC_VEC;
   int rc;
-  if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return -1;
-  if( iCol<0 || iCol>=p->pPlan->nCol ) return -1;
-  pCol = ccCol(p, 1+iCol);
   if( pCol==0 ) return SQLITE_NOMEM_BKPT;
-  if( pCol->k!=p->aChunk[p->iChunk].k || pCol->iVec!=p->iVec ){
-    const CCChunk *c = &p->aChunk[p->iChunk];
-    int i0 = p->iVec*CC_VEC;
-    rc = ccColLoad(p, pCol, c, 1+iCol);
-    if( rc==SQLITE_OK ){
-      rc = ccColDecode(pCol, i0, c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC);
-    }
-    if( rc ) return rc;
+  rc = ccColLoad(p, pCol, c, 1+iCol);
+  if( rc==SQLITE_OK && pCol->iVec!=p->iVec ){
+    rc = ccColDecode(pCol, i0, c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC);
     pCol->iVec = p->iVec;
   }
-  pV = &pCol->aVal[p->aSel[p->iSel]];
+  if( rc==SQLITE_OK ) pCol->iVecSeq = p->iVecSeq;
+  return rc;
+}
+
+/*
+** Write value pV to pDest as OP_Column does: a text or blob is copied
+** into the register's own buffer.
+*/
+static SQLITE_NOINLINE int ccColumnValue(sqlite3 *db, const CCVal *pV,
+                                         Mem *pDest){
   switch( pV->eType ){
     case SQLITE_INTEGER:
       sqlite3VdbeMemSetInt64(pDest, pV->u.i);
@@ -2824,9 +2885,8 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
       sqlite3VdbeMemSetNull(pDest);
       break;
     default: {
-      /* As OP_Column does: a copy in the register's own buffer */
       int len = pV->n;
-      if( len>p->db->aLimit[SQLITE_LIMIT_LENGTH] ) return SQLITE_TOOBIG;
+      if( len>db->aLimit[SQLITE_LIMIT_LENGTH] ) return SQLITE_TOOBIG;
       if( VdbeMemDynamic(pDest) ) sqlite3VdbeMemSetNull(pDest);
       if( pDest->szMalloc<len+2 ){
         pDest->flags = MEM_Null;
@@ -2838,12 +2898,38 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
       pDest->z[len] = 0;
       pDest->z[len+1] = 0;
       pDest->n = len;
-      pDest->enc = ENC(p->db);
+      pDest->enc = ENC(db);
       pDest->flags = pV->eType==SQLITE_TEXT ? (MEM_Str|MEM_Term) : MEM_Blob;
       break;
     }
   }
   return 0;
+}
+
+/*
+** Implement OP_ColumnCopyColumn: if the scan of pC is on a row of a
+** vector, write column iCol of that row to pDest and return 0 (or an
+** error code, positive); else return -1 (OP_Column reads the B-tree).
+*/
+int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  CCCol *pCol;
+  const CCVal *pV;
+  if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return -1;
+  if( NEVER((unsigned)iCol>=(unsigned)(p->nSlot-1)) ) return -1;
+  pCol = p->apCol[1+iCol];
+  if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
+    int rc = ccColumnVector(p, iCol);
+    if( rc ) return rc;
+    pCol = p->apCol[1+iCol];
+  }
+  pV = &pCol->aVal[p->aSel[p->iSel]];
+  if( pV->eType==SQLITE_INTEGER && !VdbeMemDynamic(pDest) ){
+    pDest->u.i = pV->u.i;
+    pDest->flags = MEM_Int;
+    return 0;
+  }
+  return ccColumnValue(p->db, pV, pDest);
 }
 
 /*
