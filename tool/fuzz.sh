@@ -73,7 +73,12 @@
 # no limit for a whole run), FUZZ_QUICK_SLICE, FUZZ_ARGS (more fuzzcheck
 # options), FUZZ_KEEP=1 (keep the logs of a passing run), FUZZ_SECONDS and
 # FUZZ_QUICK_SECONDS (each part of lipfuzz, whole and quick run), FUZZ_SEED
-# (lipfuzz's seed; default: from the clock, printed in its log).
+# (lipfuzz's seed; default: from the clock, printed in its log),
+# FUZZ_CC_BUILD (the build directory whose libsqlite3.so.0 the column
+# copies' fuzzer, test/fuzz/ccfuzz.py, loads in the whole run: default
+# build/; it runs FUZZ_SECONDS as one more job, with stock SQLite writing
+# too, bench/build-stock.sh; make test runs it as
+# test/checks/column-copy-fuzz.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -105,6 +110,16 @@ run_one() {
       "$bin" --part "$corpus" --seconds "${FUZZ_SECONDS:-120}" --dir "$(dirname "$log")" \
         ${FUZZ_SEED:+--seed "$FUZZ_SEED"} ${LIPFUZZ_ARGS:-} > "$log" 2>&1; st=$?
       n=$(sed -n 's/^lipfuzz: [a-z]*: \([0-9][0-9]*\) cases in [0-9]*s, 0 failed$/\1/p' "$log" | tail -n 1) ;;
+    ccfuzz*)
+      # The column copies' fuzzer (test/fuzz/ccfuzz.py, in Python: it loads
+      # the fork's library of the build directory "corpus" into python3's
+      # sqlite3 module, and runs stock SQLite's shell as another writer if
+      # bench/.stock/sqlite3 is built); FUZZ_SECONDS of it.
+      # shellcheck disable=SC2086
+      python3 "$bin" --build "$corpus" --seconds "${FUZZ_SECONDS:-120}" --dir "$(dirname "$log")/ccfuzz" \
+        ${FUZZ_SEED:+--seed "$FUZZ_SEED"} $([ -x "$top/bench/.stock/sqlite3" ] && echo --stock "$top/bench/.stock/sqlite3") \
+        > "$log" 2>&1; st=$?
+      n=$(sed -n 's/^ccfuzz: \([0-9][0-9]*\) cases in [0-9]*s, 0 failed$/\1/p' "$log" | tail -n 1) ;;
     *)
       # shellcheck disable=SC2086
       "$bin" --brief ${FUZZ_TIMEOUT:+--timeout "$FUZZ_TIMEOUT"} ${FUZZ_SLICE:+--slice 0 "$FUZZ_SLICE"} \
@@ -115,7 +130,7 @@ run_one() {
   secs=$(( $(date +%s) - t0 ))
   rep=$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1)
   case $(basename "$bin") in
-    lipfuzz*) [ -n "$rep" ] || fst=$(grep -n -m 1 '^FAIL' "$log" | cut -d: -f1) ;;
+    lipfuzz*|ccfuzz*) [ -n "$rep" ] || fst=$(grep -n -m 1 '^FAIL' "$log" | cut -d: -f1) ;;
     *) fst= ;;
   esac
   if [ "$st" = 0 ] && [ -n "$n" ] && [ -z "$rep" ]; then
@@ -132,7 +147,7 @@ run_one() {
       tail -n 15 "$log" | sed 's/^/  | /'
     fi
     case $(basename "$bin") in
-      sessionfuzz*|lipfuzz*) ;;
+      sessionfuzz*|lipfuzz*|ccfuzz*) ;;
       *) echo "  (to find the test case: $bin -v -v $corpus, the last sqlid=,dbid= printed;" \
               "then --sqlid/--dbid and --export-sql/--export-db DIR extract it)" ;;
     esac
@@ -404,6 +419,17 @@ for v in $variants; do
     echo "$(wc -c < "$f") $dir/$prog $f $logs/$name-$(basename "$f" .db).log $name:$prog:$(basename "$f")" >> "$logs/jobs.unsorted"
   done
 done
+# The column copies' fuzzer: on the plain (unsanitized) library of
+# FUZZ_CC_BUILD (default build/, the build directory of ./configure), with
+# stock SQLite as a second writer (bench/build-stock.sh, built if missing).
+ccbuild=${FUZZ_CC_BUILD:-$top/build}
+if [ -f "$ccbuild/libsqlite3.so.0" ] && command -v python3 > /dev/null 2>&1; then
+  "$top/bench/build-stock.sh" > "$logs/build-stock.log" 2>&1 ||
+    note "no stock SQLite (bench/build-stock.sh failed, log: $logs/build-stock.log): ccfuzz runs without stock writes"
+  echo "999999999999 $top/test/fuzz/ccfuzz.py $ccbuild $logs/ccfuzz.log column-copy:ccfuzz/${FUZZ_SECONDS}s" >> "$logs/jobs.unsorted"
+else
+  note "no $ccbuild/libsqlite3.so.0 or no python3: the column copies' fuzzer (test/fuzz/ccfuzz.py) does not run (FUZZ_CC_BUILD=DIR names a build)"
+fi
 sort -k1,1nr "$logs/jobs.unsorted" | cut -d' ' -f2- > "$logs/jobs"
 note "running $(wc -l < "$logs/jobs") jobs, ${FUZZ_JOBS:-$(ncpu)} at a time (logs: $logs)"
 run_jobs "$logs/jobs"

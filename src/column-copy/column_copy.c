@@ -951,6 +951,20 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
 */
 
 /*
+** The error code of a nested statement that failed with rc: an
+** out-of-memory inside the pager (SQLITE_IOERR_NOMEM) is out-of-memory,
+** as the VDBE reports it.
+*/
+static int ccNestedRc(sqlite3 *db, int rc){
+  if( rc!=SQLITE_OK
+   && (db->mallocFailed || sqlite3_extended_errcode(db)==SQLITE_IOERR_NOMEM)
+  ){
+    return SQLITE_NOMEM_BKPT;
+  }
+  return rc;
+}
+
+/*
 ** Run the SQL of zFmt on db.  On error, leave the message in *pzErr (if
 ** it is still 0).  Return an SQLite error code.  A no-op after an error.
 */
@@ -965,9 +979,12 @@ static int ccExec(sqlite3 *db, int *pRc, char **pzErr, const char *zFmt, ...){
   if( zSql==0 ){
     *pRc = SQLITE_NOMEM_BKPT;
   }else{
-    *pRc = sqlite3_exec(db, zSql, 0, 0, &zErr);
+    *pRc = ccNestedRc(db, sqlite3_exec(db, zSql, 0, 0, &zErr));
     sqlite3_free(zSql);
-    if( *pRc && *pzErr==0 ){
+    if( *pRc==SQLITE_NOMEM ){
+      sqlite3_free(zErr);
+      zErr = 0;
+    }else if( *pRc && *pzErr==0 ){
       *pzErr = zErr;
       zErr = 0;
     }
@@ -993,9 +1010,11 @@ static sqlite3_stmt *ccPrepare(
     *pRc = SQLITE_NOMEM_BKPT;
     return 0;
   }
-  *pRc = sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0);
+  *pRc = ccNestedRc(db, sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0));
   sqlite3_free(zSql);
-  if( *pRc && *pzErr==0 ) *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  if( *pRc && *pRc!=SQLITE_NOMEM && *pzErr==0 ){
+    *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+  }
   return pStmt;
 }
 
@@ -1008,10 +1027,12 @@ static int ccStep(sqlite3 *db, sqlite3_stmt *pStmt, int *pRc, char **pzErr){
   if( *pRc ) return *pRc;
   rc = sqlite3_step(pStmt);
   if( rc!=SQLITE_ROW && rc!=SQLITE_DONE ){
-    rc = sqlite3_reset(pStmt);
+    rc = ccNestedRc(db, sqlite3_reset(pStmt));
     if( rc==SQLITE_OK ) rc = SQLITE_ERROR;
     *pRc = rc;
-    if( *pzErr==0 ) *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    if( rc!=SQLITE_NOMEM && *pzErr==0 ){
+      *pzErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    }
   }
   return rc;
 }
@@ -1025,7 +1046,8 @@ typedef struct CCBuilder CCBuilder;
 struct CCBuilder {
   sqlite3 *db;
   const char *zDb;              /* Schema name */
-  Table *pTab;
+  const char *zTab;             /* Table name (P4 of OP_ColumnCopy) */
+  Table *pTab;                  /* The table, found again after nested SQL */
   i64 iId;
   int nCol;                     /* Stored columns */
   int nSlot;                    /* 1+nCol */
@@ -1218,14 +1240,20 @@ static const char *ccRowidName(Table *pTab){
 ** that a REPLACE may delete without a DELETE trigger.
 */
 static void ccCreateTriggers(CCBuilder *p, i64 iHi){
-  Table *pTab = p->pTab;
-  const char *zR = ccRowidName(pTab);
+  Table *pTab;
+  const char *zR;
   char *zDir;
   char zName[80];
   Index *pIdx;
   int iIdx = 0;
-  u32 sig = ccSig(pTab);
+  u32 sig;
   if( p->rc ) return;
+  /* Nested SQL may have reloaded the schema: find the table again */
+  p->pTab = pTab = sqlite3FindTable(p->db, p->zTab, p->zDb);
+  if( pTab==0 ){ p->rc = SQLITE_SCHEMA; return; }
+  zR = ccRowidName(pTab);
+  sig = ccSig(pTab);
+  if( zR==0 ){ p->rc = SQLITE_ERROR; return; }
   zDir = sqlite3_mprintf("\"%w\".\"" CC_PREFIX "_%lld_dir\"", p->zDb, p->iId);
   if( zDir==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
 #define CC_MARK(X) \
@@ -1410,11 +1438,14 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   i64 nRows = 0;
   int nChunk = 0;
   sqlite3_stmt *pStmt = 0;
+  u32 iCookie0;                 /* The schema cookie before this build */
 
   memset(&b, 0, sizeof(b));
   b.db = db;
   b.zDb = db->aDb[iDb].zDbSName;
+  b.zTab = zTab;
   sqlite3OsCurrentTimeInt64(db->pVfs, &t0);
+  iCookie0 = ccCookie(db, iDb);
   pTab = sqlite3FindTable(db, zTab, b.zDb);
   if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ){
     /* The code generator checked it; another statement of this
@@ -1480,6 +1511,8 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     }
     sqlite3_finalize(pStmt);
     pStmt = 0;
+    pTab = sqlite3FindTable(db, zTab, b.zDb);   /* Nested SQL ran */
+    if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ) b.rc = ccCursorOpen(db, iDb, pTab->tnum, &pCur);
     for(i=0; i<nDir && b.rc==SQLITE_OK; i++){
       if( aDir[i].bStale ){
@@ -1517,6 +1550,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     /* A new copy: drop what is left of an old one */
     i64 iLast = SMALLEST_INT64;
     int n = 0;
+    int nCol = pTab->nNVCol;
     b.pTab = pTab;
     if( iAny ) ccDropCopy(&b, zTab, iAny);
     ccExec(db, &b.rc, &b.zErr,
@@ -1554,7 +1588,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         "INSERT INTO \"%w\"." CC_PREFIX "(id,tbl,format,chunk_rows,ncol)"
         " VALUES(%lld,%Q,%d,%d,%d)",
         b.zDb, iId, b.zDb, iId, b.zDb, iId, zTab, CC_FORMAT, CC_CHUNK_ROWS,
-        (int)pTab->nNVCol);
+        nCol);
     b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
     if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ){
@@ -1577,8 +1611,14 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   }
   ccCursorClose(pCur);
 
-  /* The totals, and the schema cookie after the DDL above */
+  /* The totals, and the schema cookie after the DDL above.  Every copy
+  ** whose cookie was current before this build is still checked: it gets
+  ** the new cookie too, so that building copies one table after another
+  ** does not send every reader back to a rowid check (ccLoadDir()) */
   if( b.rc==SQLITE_OK ){
+    ccExec(db, &b.rc, &b.zErr,
+        "UPDATE \"%w\"." CC_PREFIX " SET cookie=%u WHERE cookie=%u",
+        b.zDb, ccCookie(db, iDb), iCookie0);
     pStmt = ccPrepare(db, &b.rc, &b.zErr,
         "SELECT (SELECT coalesce(sum(nrow),0) FROM \"%w\"." CC_PREFIX
         "_%lld_dir), (SELECT count(*) FROM \"%w\"." CC_PREFIX "_%lld_dir),"
@@ -1596,6 +1636,11 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         b.zDb, ccCookie(db, iDb), nRows, b.nBytes, iId);
   }
   ccBuilderFree(&b);
+  if( b.rc==SQLITE_IOERR_NOMEM || (b.rc && db->mallocFailed) ){
+    b.rc = SQLITE_NOMEM_BKPT;
+    sqlite3_free(b.zErr);
+    b.zErr = 0;
+  }
   if( b.rc ){
     sqlite3VdbeError(v, "PRAGMA column_copy: %s",
                      b.zErr ? b.zErr : sqlite3ErrStr(b.rc));
@@ -1732,6 +1777,7 @@ int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
       memset(&b, 0, sizeof(b));
       b.db = v->db;
       b.zDb = v->db->aDb[pOp->p2].zDbSName;
+      b.zTab = z;
       if( pTab ) ccCopyOf(pTab, &nTrig, &iAny);
       if( iAny ) ccDropCopy(&b, z, iAny);
       if( b.rc ){
@@ -2924,10 +2970,20 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
     pCol = p->apCol[1+iCol];
   }
   pV = &pCol->aVal[p->aSel[p->iSel]];
-  if( pV->eType==SQLITE_INTEGER && !VdbeMemDynamic(pDest) ){
-    pDest->u.i = pV->u.i;
-    pDest->flags = MEM_Int;
-    return 0;
+  if( !VdbeMemDynamic(pDest) ){
+    switch( pV->eType ){
+      case SQLITE_INTEGER:
+        pDest->u.i = pV->u.i;
+        pDest->flags = MEM_Int;
+        return 0;
+      case SQLITE_FLOAT:
+        pDest->u.r = pV->u.r;      /* Never a NaN: SQLite stores none */
+        pDest->flags = MEM_Real;
+        return 0;
+      case SQLITE_NULL:
+        pDest->flags = MEM_Null;
+        return 0;
+    }
   }
   return ccColumnValue(p->db, pV, pDest);
 }
