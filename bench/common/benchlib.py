@@ -479,3 +479,79 @@ def grouped_bars(ax, labels, ngroups, values, capsize=2):
             hi.append(max(v) - m)
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=capsize, label=lb)
     return drawn
+
+
+# ---------------------------------------------------------------- column copies
+
+def column_copy_db(shell, src, tables=None, suffix='-cc'):
+    """A copy of the database file src (its name with suffix before the
+    extension, made once, next to it) in which PRAGMA column_copy(T) has
+    built a column copy of every rowid table T (or of tables), by our
+    shell.  Return (path, info): info a dict of the build, read back from
+    a JSON file beside it when the copy was made by an earlier run:
+    per table the seconds of its PRAGMA column_copy (wall time of the
+    shell process, and the PRAGMA's own figure), rows, chunks, bytes and
+    base_bytes of PRAGMA column_copy_list, and the file's bytes before and
+    after.  The shell must know the PRAGMA (lipsqlite with column copies)."""
+    root, ext = os.path.splitext(src)
+    out = root + suffix + ext
+    meta = out + '.json'
+    if os.path.exists(out) and os.path.exists(meta):
+        with open(meta) as f:
+            return out, json.load(f)
+    tmp = out + '.tmp'
+    remove_db(tmp)
+    shutil.copyfile(src, tmp)
+    if tables is None:
+        r = subprocess.run([shell, tmp, "SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE "
+                                        "'sqlite_%' AND name NOT LIKE 'lipsqlite_%' AND sql NOT LIKE "
+                                        "'%WITHOUT ROWID%' ORDER BY name"], capture_output=True, text=True)
+        tables = r.stdout.split()
+    info = {'file_bytes_before': os.path.getsize(tmp), 'tables': {}}
+    for t in tables:
+        progress('%s: PRAGMA column_copy(%s) in %s' % (_name, t, os.path.basename(out)))
+        t0 = time.perf_counter()
+        r = subprocess.run([shell, '-bail', tmp, "PRAGMA column_copy('%s');" % t], capture_output=True, text=True)
+        wall = time.perf_counter() - t0
+        if r.returncode != 0:
+            die('PRAGMA column_copy(%s) failed: %s' % (t, (r.stderr or r.stdout).strip()[-400:]), 1)
+        parts = r.stdout.strip().split('|')
+        info['tables'][t] = {'wall_s': round(wall, 4), 'pragma_s': float(parts[3]) if len(parts) > 3 else None}
+    # A second PRAGMA column_copy(T) of every table once all are built: building
+    # a later table's copy changes the schema cookie, and a copy built under
+    # an older cookie is re-checked rowid by rowid on every new connection.
+    for t in tables:
+        t0 = time.perf_counter()
+        r = subprocess.run([shell, '-bail', tmp, "PRAGMA column_copy('%s');" % t], capture_output=True, text=True)
+        if r.returncode != 0:
+            die('PRAGMA column_copy(%s) failed: %s' % (t, (r.stderr or r.stdout).strip()[-400:]), 1)
+        info['tables'][t]['refresh_s'] = round(time.perf_counter() - t0, 4)
+    r = subprocess.run([shell, '-bail', '-header', '-separator', '|', tmp, 'PRAGMA column_copy_list;'],
+                       capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    if lines:
+        keys = lines[0].split('|')
+        for l in lines[1:]:
+            row = dict(zip(keys, l.split('|')))
+            t = row.pop('table', None)
+            if t in info['tables']:
+                info['tables'][t].update({k: int(v) for k, v in row.items() if v.lstrip('-').isdigit()})
+    info['file_bytes_after'] = os.path.getsize(tmp)
+    info['build_s'] = round(sum(v['wall_s'] for v in info['tables'].values()), 4)
+    info['copy_bytes'] = sum(v.get('bytes', 0) for v in info['tables'].values())
+    info['base_bytes'] = sum(v.get('base_bytes', 0) for v in info['tables'].values())
+    os.rename(tmp, out)
+    with open(meta, 'w') as f:
+        json.dump(info, f, indent=1)
+    return out, info
+
+
+def column_copy_summary(info):
+    """One line of a report: the build of column_copy_db()'s info."""
+    per = ', '.join('%s %.2f s, %s rows, %s of %s bytes (%.2fx)' % (
+        t, v['wall_s'], '{:,}'.format(v.get('rows', 0)), '{:,}'.format(v.get('bytes', 0)),
+        '{:,}'.format(v.get('base_bytes', 0)), v.get('bytes', 0) / v['base_bytes'] if v.get('base_bytes') else 0)
+        for t, v in info['tables'].items())
+    return ('copies built in %.2f s in all (%s); then PRAGMA column_copy of every table again (so that each '
+            'records the final schema cookie), %.2f s; file %s -> %s bytes' % (
+        info['build_s'], per, sum(v.get('refresh_s', 0) for v in info['tables'].values()), '{:,}'.format(info['file_bytes_before']), '{:,}'.format(info['file_bytes_after'])))

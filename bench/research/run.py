@@ -13,6 +13,9 @@ database file and then running bench/research/queries.sql:
               (what a careful user of stock SQLite does: its .import alone
               declares no types, see the untyped check below)
   ours        our shell (build/sqlite3): .import --auto
+  ours-cc     the same, then PRAGMA column_copy('meta_table') (timed as the
+              step "copy"; its bytes in the report): the queries' full
+              scans read the column copy
   duckdb-1t   DuckDB (Python package), 1 thread:
               CREATE TABLE ... AS SELECT * FROM read_csv_auto(...)
   duckdb-all  the same with all cores
@@ -36,10 +39,10 @@ import benchlib
 from benchlib import TOP, die, progress
 
 benchlib.init('research')
-SHELLS = {'stock': benchlib.STOCK_SHELL, 'ours': benchlib.OURS_SHELL}
+SHELLS = {'stock': benchlib.STOCK_SHELL, 'ours': benchlib.OURS_SHELL, 'ours-cc': benchlib.OURS_SHELL}
 DUCK = {'duckdb-1t': 1, 'duckdb-all': os.cpu_count() or 1}
-SYSTEMS = ['stock', 'ours', 'duckdb-1t', 'duckdb-all']
-ALIASES = {'duckdb': ['duckdb-1t', 'duckdb-all'], 'sqlite': ['stock', 'ours'], 'all': SYSTEMS}
+SYSTEMS = ['stock', 'ours', 'ours-cc', 'duckdb-1t', 'duckdb-all']
+ALIASES = {'duckdb': ['duckdb-1t', 'duckdb-all'], 'sqlite': ['stock', 'ours', 'ours-cc'], 'all': SYSTEMS}
 
 # The pwalk columns and the types a careful user declares for stock; ours
 # must detect the same ones (checked).
@@ -142,7 +145,8 @@ def shell_config(system, db):
     cfg['lipsqlite_version'] = benchlib.lipsqlite_version(cfg)
     cfg['shell_sha256'] = benchlib.sha256(SHELLS[system])
     cfg['import'] = ('CREATE TABLE (typed by hand) + .import --csv --skip 1' if system == 'stock'
-                     else '.import --auto')
+                     else '.import --auto' + (", then PRAGMA column_copy('meta_table')" if system == 'ours-cc'
+                                              else ''))
     return cfg
 
 
@@ -210,6 +214,7 @@ def main():
     results = {}     # (step, system) -> [seconds]
     rows_out = []
     created = None
+    copy_info = None
 
     def record(step, s, rep, t, n, cfg):
         results.setdefault((step, s), []).append(t)
@@ -228,6 +233,13 @@ def main():
                 t, out = import_shell(s, csvpath, dbs[s])
                 if s == 'ours':
                     created = out
+                if s == 'ours-cc':
+                    t0 = time.perf_counter()
+                    sh(SHELLS[s], dbs[s], "PRAGMA column_copy('meta_table');", 'column copy')
+                    tc = time.perf_counter() - t0
+                    if rep >= a.warmup:
+                        record('copy', s, rep - a.warmup + 1, tc, a.rows, cfgs.get(s) or shell_config(s, dbs[s]))
+                    copy_info = sh(SHELLS[s], dbs[s], '.headers on\nPRAGMA column_copy_list;\n', 'column_copy_list')
             if s not in cfgs:
                 cfgs[s] = duck_config(s) if s in DUCK else shell_config(s, dbs[s])
             if rep >= a.warmup:
@@ -244,8 +256,8 @@ def main():
     if len(set(counts.values())) != 1:
         die('row counts differ after the import: %s' % counts, 1)
     types_note = ''
-    if 'ours' in systems:
-        got = [l.split('|') for l in sh(SHELLS['ours'], dbs['ours'],
+    for s0 in [x for x in ('ours', 'ours-cc') if x in systems][:1]:
+        got = [l.split('|') for l in sh(SHELLS[s0], dbs[s0],
                                          "SELECT name, type FROM pragma_table_info('meta_table');",
                                          'table_info').splitlines()]
         if [tuple(x) for x in got] != COLUMNS:
@@ -304,8 +316,8 @@ def main():
         w = csv.DictWriter(f, fieldnames=list(rows_out[0]))
         w.writeheader()
         w.writerows(rows_out)
-    steps = ['import'] + [q[0] for q in qs]
-    names = dict([('import', 'import')] + [(q[0], q[1]) for q in qs])
+    steps = ['import'] + (['copy'] if ('copy', 'ours-cc') in results else []) + [q[0] for q in qs]
+    names = dict([('import', 'import'), ('copy', 'PRAGMA column_copy')] + [(q[0], q[1]) for q in qs])
     plots = 'plots skipped: --no-plots' if a.no_plots else make_plot(a, stamp, steps, names, systems, results)
     md = os.path.join(a.out, 'research-%s.md' % stamp)
     with open(md, 'w') as f:
@@ -332,7 +344,8 @@ def main():
                             c.get('temp_store')))
         if types_note:
             f.write('\n%s\n' % types_note)
-        pairs = [(x, y) for x, y in (('stock', 'ours'), ('ours', 'duckdb-1t'), ('ours', 'duckdb-all'))
+        pairs = [(x, y) for x, y in (('stock', 'ours'), ('ours', 'duckdb-1t'), ('ours', 'duckdb-all'),
+                                     ('ours', 'ours-cc'), ('ours-cc', 'duckdb-1t'))
                  if x in systems and y in systems]
         f.write('\nSeconds: median (min-max). Every query returned the same rows on every system '
                 '(numbers normalised, rows compared as a set). Full configuration per run in `%s`.\n\n' %
@@ -340,15 +353,18 @@ def main():
         f.write('| step | %s |%s\n|---|%s%s\n' % (' | '.join(systems), ''.join(' %s / %s |' % p for p in pairs),
                                                  '---|' * len(systems), '---|' * len(pairs)))
         for st in steps:
-            cells = [benchlib.fmt_med(results[(st, s)], 3) for s in systems]
+            cells = [benchlib.fmt_med(results[(st, s)], 3) if (st, s) in results else '-' for s in systems]
             ratios = ''.join(' %.2fx |' % (statistics.median(results[(st, x)]) / statistics.median(results[(st, y)]))
-                             for x, y in pairs)
+                             if (st, x) in results and (st, y) in results else ' - |' for x, y in pairs)
             f.write('| %s %s | %s |%s\n' % (st, '' if st == 'import' else names[st], ' | '.join(cells), ratios))
         if untyped:
             f.write('\nUntyped check: stock\'s plain `.import --csv` into a new table (every column TEXT):\n\n')
             for qn, name, n, same, nref in untyped:
                 f.write('- %s %s: %d rows, %s (typed systems: %d rows)\n' % (
                     qn, name, n, 'the same rows' if same else '**other rows than the typed systems**', nref))
+        if copy_info:
+            f.write('\nThe column copy of ours-cc (PRAGMA column_copy_list after the last import):\n\n```\n%s\n```\n'
+                    % copy_info.strip())
         if created:
             f.write('\nThe CREATE TABLE of ours:\n\n```\n%s\n```\n' % created.strip())
         benchlib.write_tail(f, plots, time.time() - t_start)

@@ -3,6 +3,11 @@
 Bloom filters off and on, in one run, alternating systems query by query.
 
   python3 bench/ssb/run.py --sf 1 --repeat 3 [--text-keys] [--analyze both]
+  python3 bench/ssb/run.py --sf 1 --systems lip-on,lip-cc,duckdb-1t --analyze none
+
+lip-cc is lip-on on a copy of the database in which PRAGMA column_copy has
+built a column copy of every table (made once per database, next to it:
+ssb-sf1-seed1-cc.db; build seconds and bytes in the report and the CSV).
 
 Writes bench/out/ssb-<stamp>.csv (one row per timed run, with the full
 configuration) and bench/out/ssb-<stamp>.md (medians, min-max, ratios).
@@ -75,9 +80,17 @@ SYSTEMS = {
     'lip-off': (OURS, 'PRAGMA lip_filter=OFF;\n'),
     'lip-on':  (OURS, 'PRAGMA lip_filter=ON;\n'),
     'hashagg-off': (OURS, 'PRAGMA lip_filter=ON; PRAGMA hash_aggregate=OFF;\n'),
+    'lip-cc':  (OURS, 'PRAGMA lip_filter=ON; PRAGMA column_scan=ON;\n'),
 }
+# Systems that run on the database with column copies of every table
+# (PRAGMA column_copy, built once per database: benchlib.column_copy_db()).
+COPIES = {'lip-cc'}
 
 MARK = '--lipsqlite-filter-stats--'
+
+WARM = '--lipsqlite-warm-run-done--'
+WARM_CONNECTION = False   # --warm-connection
+
 
 def time_query(system, db, sql, want_stats=False):
     """Run sql once; return (seconds, hash of the rows, number of rows,
@@ -88,13 +101,16 @@ def time_query(system, db, sql, want_stats=False):
     post = ''
     if want_stats and system == 'lip-on':
         post = '.timer off\n.print %s\nPRAGMA lip_filter_stats;\n' % MARK
+    warm = '%s\n.print %s\n' % (sql, WARM) if WARM_CONNECTION else ''
     r = subprocess.run([shell, '-bail', db],
-                       input='%sPRAGMA lip_filter_stats;\n.timer on\n%s\n%s' % (
-                           pre if system != 'stock' else '', sql, post),
+                       input='%sPRAGMA lip_filter_stats;\n%s.timer on\n%s\n%s' % (
+                           pre if system != 'stock' else '', warm, sql, post),
                        capture_output=True, text=True)
     if r.returncode != 0:
         die('%s failed on %s: %s' % (system, db, r.stderr[-300:]), 1)
     lines = r.stdout.splitlines()
+    if WARM_CONNECTION:
+        lines = lines[lines.index(WARM) + 1:]
     stats = []
     if MARK in lines:
         i = lines.index(MARK)
@@ -171,7 +187,7 @@ def time_duck(system, ddb, sql):
     return t, rows_hash(rows), len(rows)
 
 
-CFG_KEYS = ['sqlite_version', 'source_id', 'compile_options', 'lipsqlite_version', 'lip_filter',
+CFG_KEYS = ['sqlite_version', 'source_id', 'compile_options', 'lipsqlite_version', 'lip_filter', 'column_scan',
             'journal_mode', 'synchronous', 'page_size', 'cache_size', 'mmap_size', 'wal_autocheckpoint',
             'temp_store', 'locking_mode', 'duckdb_version', 'duckdb_threads']
 
@@ -196,11 +212,13 @@ def shell_config(system, db):
     cfg = dict(zip(keys, r))
     cfg['lipsqlite_version'] = benchlib.lipsqlite_version(cfg)
     cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'stock-dropin': 'n/a (upstream filter)',
-                         'lip-off': 'OFF', 'lip-on': 'ON', 'hashagg-off': 'ON'}[system]
+                         'lip-off': 'OFF', 'lip-on': 'ON', 'hashagg-off': 'ON', 'lip-cc': 'ON'}[system]
+    cfg['column_scan'] = 'ON (copies of every table)' if system in COPIES else 'no copies'
     cfg['hash_aggregate'] = {'stock': 'n/a', 'stock-dropin': 'n/a', 'hashagg-off': 'OFF'}.get(system, 'ON')
     return cfg
 
 def main():
+    global OURS
     ap = benchlib.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--sf', type=float, default=1.0)
     ap.add_argument('--seed', type=int, default=1)
@@ -210,12 +228,21 @@ def main():
     ap.add_argument('--text-keys', action='store_true', help='also run the text-keyed variant')
     ap.add_argument('--systems', default='',
                     help='comma-separated, default all: stock,lip-off,lip-on,hashagg-off,'
-                         'duckdb-1t,duckdb-all (hashagg-off: lip-on with PRAGMA hash_aggregate=OFF)')
+                         'duckdb-1t,duckdb-all,lip-cc (hashagg-off: lip-on with PRAGMA hash_aggregate=OFF; '
+                         'lip-cc: lip-on on the database with column copies of every table)')
     ap.add_argument('--queries', default='', help='comma-separated subset, e.g. Q2.1,Q3.1')
     ap.add_argument('--forced', action='store_true',
                     help='the queries of queries-forced.sql: join orders forced by CROSS JOIN to poor ones')
+    ap.add_argument('--warm-connection', action='store_true',
+                    help='each SQLite run executes the query once untimed, then timed, in the same shell '
+                         'process (what is set up once per connection is not timed)')
+    ap.add_argument('--keep-going', action='store_true',
+                    help='a system returning other rows than the first one is marked WRONG ROWS in the '
+                         'report instead of stopping the run')
     ap.add_argument('--out', default=benchlib.OUT)
     a = ap.parse_args()
+    global WARM_CONNECTION
+    WARM_CONNECTION = a.warm_connection
     if a.sf <= 0:
         die('scale factor must be > 0 (got %s)' % a.sf)
     if a.repeat < 1:
@@ -238,6 +265,16 @@ def main():
             skipped.append('stock-dropin (not built: bench/build-stock.sh --dropin)')
     if not os.access(OURS, os.X_OK):
         die('no %s: run ./configure && make first' % OURS)
+    # One build per run: our shell is copied to a scratch directory first.
+    snapdir = os.path.join(a.out, '.ssb-shell-%d' % os.getpid())
+    os.makedirs(snapdir, exist_ok=True)
+    snap = os.path.join(snapdir, 'sqlite3')
+    shutil.copy2(OURS, snap)
+    for k, (sh_, pre) in list(SYSTEMS.items()):
+        if sh_ == OURS:
+            SYSTEMS[k] = (snap, pre)
+    OURS = snap
+    ours_sha = benchlib.sha256(snap)
     if 'stock' in systems and not os.access(STOCK, os.X_OK):
         die('no stock build: run bench/build-stock.sh first')
     if 'stock-dropin' in systems and not os.access(STOCK_DROPIN, os.X_OK):
@@ -257,6 +294,8 @@ def main():
     csvpath = os.path.join(a.out, 'ssb-%s.csv' % stamp)
     results = {}
     filters = {}
+    copies = {}   # database -> (its copy with column copies, build info)
+    wrong = {}    # (variant, mode, query, system) -> (rows, reference system, its rows), with --keep-going
     with open(csvpath, 'w', newline='') as fcsv:
         w = None
         for vname, text in variants:
@@ -266,7 +305,10 @@ def main():
             for mode in modes:
                 db = base if mode == 'none' else analyzed(base)
                 ddb = duck_db(base) if any(s in DUCK for s in systems) else None
-                cfgs = {s: (duck_config(s) if s in DUCK else shell_config(s, db)) for s in systems}
+                if COPIES & set(systems):
+                    copies[(vname, mode)] = benchlib.column_copy_db(OURS, db)
+                sdb = {s: copies[(vname, mode)][0] if s in COPIES else db for s in systems}
+                cfgs = {s: (duck_config(s) if s in DUCK else shell_config(s, sdb[s])) for s in systems}
                 for qn, sql in qs:
                     ref = None
                     for rep in range(a.warmup + a.repeat):
@@ -277,21 +319,30 @@ def main():
                                 t, h, n = time_duck(s, ddb, sql)
                                 st = None
                             else:
-                                t, h, n, st = time_query(s, db, sql, want_stats=last)
+                                t, h, n, st = time_query(s, sdb[s], sql, want_stats=last)
                             if st:
                                 filters[(vname, mode, qn)] = st
                             if ref is None:
                                 ref = (s, h, n)
                             elif h != ref[1]:
-                                die('%s %s %s: %s returned different rows than %s' % (vname, mode, qn, s, ref[0]), 1)
+                                msg = '%s %s %s: %s returned different rows than %s' % (vname, mode, qn, s, ref[0])
+                                if not a.keep_going:
+                                    die(msg, 1)
+                                if (vname, mode, qn, s) not in wrong:
+                                    sys.stderr.write('  %s (--keep-going: marked WRONG ROWS)\n' % msg)
+                                wrong[(vname, mode, qn, s)] = (n, ref[0], ref[2])
                             if rep < a.warmup:
                                 continue
                             results.setdefault((vname, mode, qn, s), []).append(t)
-                            dbf = ddb if s in DUCK else db
+                            dbf = ddb if s in DUCK else sdb[s]
                             row = dict(benchmark='ssb', variant=vname, analyze=mode, query=qn, system=s,
                                        rep=rep - a.warmup + 1, seconds=t, rows=n, sf=a.sf, seed=a.seed,
-                                       queries=qfile,
-                                       db=os.path.basename(dbf), db_bytes=os.path.getsize(dbf), **mach,
+                                       queries=qfile, warm_connection=int(a.warm_connection), shell_sha256=ours_sha if SYSTEMS.get(s, ('',))[0] == OURS else '',
+                                       wrong_rows=int((vname, mode, qn, s) in wrong),
+                                       db=os.path.basename(dbf), db_bytes=os.path.getsize(dbf),
+                                       copy_build_s=copies[(vname, mode)][1]['build_s'] if s in COPIES else '',
+                                       copy_bytes=copies[(vname, mode)][1]['copy_bytes'] if s in COPIES else '',
+                                       **mach,
                                        **{k: cfgs[s].get(k, '') for k in CFG_KEYS})
                             if w is None:
                                 w = csv.DictWriter(fcsv, fieldnames=list(row)); w.writeheader()
@@ -305,6 +356,9 @@ def main():
         f.write('Queries: bench/ssb/%s%s.\n' % (qfile, ' (join orders forced by CROSS JOIN)' if a.forced else ''))
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
         f.write('Warm-up runs per query: %d; timed runs: %d; systems alternate in each run.\n' % (a.warmup, a.repeat))
+        if a.warm_connection:
+            f.write('--warm-connection: every SQLite run ran the query once untimed, then timed, in one shell process.\n')
+        f.write('Our shell: a snapshot of build/sqlite3 taken at the start, SHA-256 %s.\n' % ours_sha)
         for s in skipped:
             f.write('- skipped: %s\n' % s)
         for s in systems:
@@ -313,16 +367,23 @@ def main():
                 f.write('- **%s**: DuckDB %s (Python package), threads=%s, database loaded from the same '
                         'SQLite file (CSV export), ANALYZE not applicable\n' % (s, c['duckdb_version'], c['duckdb_threads']))
                 continue
-            f.write('- **%s**: `%s` sqlite_version %s, lipsqlite %s, lip_filter %s, hash_aggregate %s, journal_mode %s, '
+            f.write('- **%s**: `%s` sqlite_version %s, lipsqlite %s, lip_filter %s, hash_aggregate %s, column_scan %s, '
+                    'journal_mode %s, '
                     'synchronous %s, page_size %s, cache_size %s, mmap_size %s, temp_store %s, locking_mode %s\n' % (
                         s, SYSTEMS[s][0].replace(TOP + '/', ''), c.get('sqlite_version'), c.get('lipsqlite_version') or '-',
-                        c['lip_filter'], c['hash_aggregate'], c.get('journal_mode'), c.get('synchronous'), c.get('page_size'),
+                        c['lip_filter'], c['hash_aggregate'], c['column_scan'], c.get('journal_mode'), c.get('synchronous'), c.get('page_size'),
                         c.get('cache_size'), c.get('mmap_size'), c.get('temp_store'), c.get('locking_mode')))
+        for (vname, mode), (cdb, info) in copies.items():
+            f.write('- column copies (%s keys, %s), `%s`: %s\n' % (
+                vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', os.path.basename(cdb),
+                benchlib.column_copy_summary(info)))
         f.write('\nTimes in seconds: median (min-max). Full configuration per row in %s.\n' % os.path.basename(csvpath))
         for vname, _ in variants:
             for mode in ({'none': ['none'], 'analyze': ['analyze'], 'both': ['none', 'analyze']}[a.analyze]):
                 pairs = [(x, 'lip-on') for x in ('stock', 'stock-dropin', 'hashagg-off')
                          if x in systems and 'lip-on' in systems]
+                pairs += [(x, y) for x, y in (('lip-on', 'lip-cc'), ('lip-cc', 'duckdb-1t'))
+                          if x in systems and y in systems]
                 f.write('\n## %s keys, %s\n\n| query | %s |%s\n|---|%s%s\n' % (
                     vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', ' | '.join(systems),
                     ''.join(' %s / %s |' % pr for pr in pairs), '---|' * len(systems), '---|' * len(pairs)))
@@ -332,12 +393,17 @@ def main():
                     for s in systems:
                         v = results[(vname, mode, qn, s)]
                         tot[s] += statistics.median(v)
-                        cells.append('%.3f (%.3f-%.3f)' % (statistics.median(v), min(v), max(v)))
+                        cells.append('%.3f (%.3f-%.3f)%s' % (statistics.median(v), min(v), max(v),
+                                     ' **WRONG ROWS**' if (vname, mode, qn, s) in wrong else ''))
                     ratio = ''.join(' %.2fx |' % (statistics.median(results[(vname, mode, qn, x)]) /
                                                   statistics.median(results[(vname, mode, qn, y)])) for x, y in pairs)
                     f.write('| %s | %s |%s\n' % (qn, ' | '.join(cells), ratio))
                 f.write('| **total** | %s |%s\n' % (' | '.join('**%.3f**' % tot[s] for s in systems),
                         ''.join(' **%.2fx** |' % (tot[x] / tot[y]) for x, y in pairs)))
+                for (v2, m2, qn, s), (n, r, nr) in sorted(wrong.items()):
+                    if (v2, m2) == (vname, mode):
+                        f.write('\n**%s: %s returned other rows than %s** (%d rows, %s %d; --keep-going): its time '
+                                'is not comparable.\n' % (qn, s, r, n, r, nr))
                 if any((vname, mode, qn) in filters for qn, _ in qs):
                     f.write('\nLIP Bloom filters of the last lip-on run (PRAGMA lip_filter_stats): '
                             'keys inserted, bytes of the bit array, keys probed / rejected, '
@@ -349,6 +415,7 @@ def main():
                             'r%s: %s keys, %s B, %s/%s rejected, rank %s, %s' % (
                                 x[0], x[1], x[2], x[4], x[3], x[5], x[6]) for x in st if len(x) == 7) or '-'))
         benchlib.write_tail(f, plots)
+    shutil.rmtree(snapdir, ignore_errors=True)
     benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
 
 

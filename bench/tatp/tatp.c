@@ -34,6 +34,10 @@
 **   --duration S       seconds of the measured interval     (default 10)
 **   --warmup S         seconds run first, not measured      (default 2)
 **   --seed N           seed of the random generator         (default 1)
+**   --tx N             stop after N transactions (warm-up ones included),
+**                      even before the duration is over: the same
+**                      transactions for every library, for instruction
+**                      counts (default: no limit)
 **   --sql TEXT         SQL run after the configuration PRAGMAs; may be
 **                      given more than once
 **
@@ -573,7 +577,7 @@ static void usage(void){
     " [--progress]\n"
     "       tatp LIBRARY DATABASE [--journal delete|truncate|persist|wal]"
     " [--sync off|normal|full|extra] [--cache N] [--duration S]"
-    " [--warmup S] [--seed N] [--sql TEXT]...\n"
+    " [--warmup S] [--seed N] [--tx N] [--sql TEXT]...\n"
     "       tatp LIBRARY --probe\n");
   exit(2);
 }
@@ -589,7 +593,7 @@ int main(int argc, char **argv){
   unsigned char *aTypeOf = 0;
   long nLat = 0, nAlloc = 0;
   long aCount[N_TYPE][N_OUTCOME];
-  long nWarmTx = 0, nTotal = 0;
+  long nWarmTx = 0, nTotal = 0, nTxMax = 0;
   unsigned long long digest = 0xcbf29ce484222325ULL;
   unsigned long long aDigest[sizeof(aDigestAt)/sizeof(aDigestAt[0])];
   int nDigest = 0;
@@ -613,6 +617,8 @@ int main(int argc, char **argv){
       rDuration = parseSeconds(zOpt, zArg, 0);
     }else if( strcmp(zOpt, "--warmup")==0 ){
       rWarmup = parseSeconds(zOpt, zArg, 1);
+    }else if( strcmp(zOpt, "--tx")==0 ){
+      nTxMax = (long)parseCount(zOpt, zArg, 1);
     }else{
       fprintf(stderr, "tatp: unknown option '%s'\n", zOpt);
       usage();
@@ -688,6 +694,7 @@ int main(int argc, char **argv){
     if( nTotal==aDigestAt[nDigest] ) aDigest[nDigest++] = digest;
     if( !bMeasured ){
       nWarmTx++;
+      if( nTxMax>0 && nTotal>=nTxMax ){ tStart = tEnd = t1; break; }
       continue;
     }
     if( nLat>=nAlloc ){
@@ -702,7 +709,7 @@ int main(int argc, char **argv){
     tSum += t1 - t0;
     aCount[eType][eOut]++;
     if( eOut==O_OK ) nOk++; else nFail++;
-    if( t1>=tEnd ){
+    if( t1>=tEnd || (nTxMax>0 && nTotal>=nTxMax) ){
       tEnd = t1;
       break;
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """TPC-H side by side: stock SQLite 3.53.4, lipsqlite with PRAGMA
-subquery_amortize off and on, and DuckDB with 1 thread and all cores, on the
-same data, in one run, alternating systems query by query.
+subquery_amortize off and on, lipsqlite with column copies of every table
+(ours-cc), and DuckDB with 1 thread and all cores, on the same data, in one
+run, alternating systems query by query.
 
   python3 bench/tpch/run.py --sf 0.1 [--repeat 3] [--systems stock,ours-on]
                             [--queries Q1,Q17] [--limit SECONDS] [--instructions]
@@ -21,7 +22,10 @@ DuckDB's (sorted; numbers rounded to 2 places); a difference stops the run.
 
 Systems: stock (bench/.stock/libsqlite3.so.0, built by bench/build-stock.sh
 if missing), ours-off / ours-on (build/libsqlite3.so.0 with PRAGMA
-subquery_amortize=OFF / ON, read back), duckdb-1t (SET threads=1),
+subquery_amortize=OFF / ON, read back), ours-cc (ours-on on
+bench/out/tpch-sf<SF>-cc.db: a copy of the database in which PRAGMA
+column_copy built a column copy of every table, once; build seconds and
+bytes in the report), duckdb-1t (SET threads=1),
 duckdb-all (all cores).  A SQLite system runs in its own Python process
 (bench/tpch/child.py) whose LD_LIBRARY_PATH holds a snapshot of its library
 alone; the runner checks the process maps that file and reports its
@@ -50,11 +54,14 @@ from tpchlib import DUCKDB_VERSION, TABLES, duck_connect, query_file
 benchlib.init('tpch')
 QUERIES = ['Q%d' % n for n in range(1, 23)]
 # system -> (library, PRAGMA subquery_amortize value to set)
-SQLITE = {'stock': ('stock', None), 'ours-off': ('ours', 'OFF'), 'ours-on': ('ours', 'ON')}
+SQLITE = {'stock': ('stock', None), 'ours-off': ('ours', 'OFF'), 'ours-on': ('ours', 'ON'), 'ours-cc': ('ours', 'ON')}
+# Systems that run on the database with column copies of every table
+# (tpch-sf<SF>-cc.db, built once by PRAGMA column_copy: benchlib.column_copy_db()).
+COPIES = {'ours-cc'}
 DUCK = {'duckdb-1t': 1, 'duckdb-all': os.cpu_count() or 1}
 SYSTEMS = list(SQLITE) + list(DUCK)
 ALIASES = {'ours': ['ours-off', 'ours-on'], 'sqlite': list(SQLITE), 'duckdb': list(DUCK), 'all': SYSTEMS}
-RATIOS = [('stock', 'ours-on'), ('ours-on', 'duckdb-1t')]
+RATIOS = [('stock', 'ours-on'), ('ours-on', 'duckdb-1t'), ('ours-on', 'ours-cc'), ('ours-cc', 'duckdb-1t')]
 CALLGRIND_SLOWDOWN = 50   # about; for the messages
 
 
@@ -279,6 +286,8 @@ class Bench(benchlib.DriverBench):
         super().__init__('tpch', a, tmp)
 
     def instructions(self, system, db, qn, expect_rows, timeout):
+        if system in COPIES:
+            db = self.copies_db
         """Instructions of one run of query qn by system under callgrind
         (runQuery() of tpch.c only), or None if it takes longer than
         timeout seconds."""
@@ -317,6 +326,9 @@ def parse_args():
                     help='count only queries whose median plain run took at most this many seconds '
                          '(default 5: callgrind runs ~%dx slower)' % CALLGRIND_SLOWDOWN)
     ap.add_argument('--quick', action='store_true', help='SF 0.01, repeat 1, limit 30 s (make bench)')
+    ap.add_argument('--keep-going', action='store_true',
+                    help='a system returning other rows than DuckDB is marked WRONG ROWS in the report '
+                         'instead of stopping the run')
     a = benchlib.parse_library_args(ap)
     benchlib.finish_args(a, sf=(0.01, 1.0), repeat=(1, 3))
     if a.sf <= 0:
@@ -380,20 +392,25 @@ def bench(a, tmp, dbdir, stamp, libs, texts, duck_texts, skipped, systems):
     counts = make_duck(ddb, a.sf)
     loaded_now = make_sqlite(db, ddb, counts)
     b = Bench(a, tmp)
+    b.copies_db, b.copies_info = None, None
+    if COPIES & set(a.system_list):
+        b.copies_db, b.copies_info = benchlib.column_copy_db(benchlib.OURS_SHELL, db)
     b.compile_driver()
     for key in sorted({SQLITE[s][0] for s in a.system_list if s in SQLITE}):
         b.snapshot(key, libs[key])
     for s in a.system_list:
-        systems[s] = SqliteSystem(s, b, db) if s in SQLITE else DuckSystem(s, ddb)
+        systems[s] = (SqliteSystem(s, b, b.copies_db if s in COPIES else db) if s in SQLITE
+                      else DuckSystem(s, ddb))
     csvpath = os.path.join(a.out, 'tpch-%s.csv' % stamp)
     with open(csvpath, 'w', newline='') as fcsv:
-        log = Log(fcsv, a, systems, db, ddb, benchlib.machine(dbdir))
+        log = Log(fcsv, a, systems, db, ddb, benchlib.machine(dbdir), b.copies_info)
         results, nrows = time_queries(a, systems, texts, duck_texts, DuckSystem('duckdb-all', ddb), log)
         instr = count_instructions(a, b, db, results, nrows, log) if a.instructions else {}
     plots = 'plots skipped (--no-plots)' if a.no_plots else make_plot(a, stamp, results)
     md = os.path.join(a.out, 'tpch-%s.md' % stamp)
     with open(md, 'w') as f:
-        report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nrows, skipped, log.machine)
+        report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nrows, skipped, log.machine,
+               b.copies_db, b.copies_info)
         benchlib.write_tail(f, plots, time.time() - t_start)
     benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
 
@@ -404,6 +421,7 @@ def time_queries(a, systems, texts, duck_texts, ref, log):
     ({(query, system): [seconds, None for a run over the limit or skipped]},
     {query: number of rows})."""
     results, nrows = {}, {}
+    WRONG.clear()
     for qn in a.query_list:
         q = 'Q%d' % qn
         _, want = ref.run(duck_texts[qn], max(a.limit, 600))
@@ -422,12 +440,17 @@ def time_queries(a, systems, texts, duck_texts, ref, log):
                     else:
                         diff = first_difference(want, rows)
                         if diff:
-                            die('%s: %s returned other rows than DuckDB: %s' % (q, s, diff), 1)
+                            msg = '%s: %s returned other rows than DuckDB: %s' % (q, s, diff)
+                            if not a.keep_going:
+                                die(msg, 1)
+                            if (q, s) not in WRONG:
+                                progress('  %s (--keep-going: marked WRONG ROWS)' % msg[:300])
+                            WRONG[(q, s)] = diff
                 if rep == 0:
                     continue
                 results.setdefault((q, s), []).append(t)
                 log.row(q, s, rep, 'timed', nrows[q], seconds=t, status=(
-                    'ok' if t is not None else '>LIMIT' if over[s] == rep else
+                    ('wrong rows' if (q, s) in WRONG else 'ok') if t is not None else '>LIMIT' if over[s] == rep else
                     'skipped (%s over the limit)' % ('warm-up' if over[s] == 0 else 'run %d' % over[s])))
         progress('  %-4s %s' % (q, '  '.join('%s %s' % (s, cell(results[(q, s)])) for s in a.system_list)))
     return results, nrows
@@ -455,9 +478,13 @@ class Log:
     """The CSV of a run: one row per timed run and per callgrind run, with
     the configuration of its system (config()) and the machine."""
 
-    def __init__(self, f, a, systems, db, ddb, machine):
+    def __init__(self, f, a, systems, db, ddb, machine, copies_info=None):
         self.f, self.a, self.machine, self.w = f, a, machine, None
-        self.cfg = {s: config(sy, db, ddb) for s, sy in systems.items()}
+        self.cfg = {s: config(sy, sy.db if s in SQLITE else db, ddb) for s, sy in systems.items()}
+        for s, c in self.cfg.items():
+            c['column_copies'] = 'every table' if s in COPIES else 'none'
+            c['copy_build_s'] = copies_info['build_s'] if s in COPIES else ''
+            c['copy_bytes'] = copies_info['copy_bytes'] if s in COPIES else ''
 
     def row(self, q, s, rep, run, nrows, seconds=None, instructions=None, status='ok'):
         row = dict(benchmark='tpch', sf=self.a.sf, query=q, system=s, rep=rep, run=run,
@@ -493,11 +520,15 @@ def fmt_s(v):
     return '%.3f' % v if v >= 0.1 else '%.4f' % v
 
 
-def cell(v):
+WRONG = {}   # (query, system) -> the first difference from DuckDB's rows (--keep-going)
+
+
+def cell(v, key=None):
     """'median (min–max)' of the seconds v, or >LIMIT."""
     if None in v:
         return '>LIMIT'
-    return '%s (%s–%s)' % tuple(fmt_s(x) for x in (statistics.median(v), min(v), max(v)))
+    return '%s (%s–%s)' % tuple(fmt_s(x) for x in (statistics.median(v), min(v), max(v))) + (
+        ' **WRONG ROWS**' if key in WRONG else '')
 
 
 def fmt_instr(n):
@@ -512,7 +543,8 @@ def ratio(x, y, xbound=False, ybound=False):
     return '%s%.2fx' % ('≥' if xbound else '≤' if ybound else '', x / y)
 
 
-def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nrows, skipped, mach):
+def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nrows, skipped, mach,
+           copies_db=None, copies_info=None):
     names = list(systems)
     over = {k: None in v for k, v in results.items()}
     med = {k: a.limit if over[k] else statistics.median(v) for k, v in results.items()}
@@ -547,6 +579,10 @@ def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nr
                     s, lib['path'].replace(TOP + '/', ''), lib['sha256'][:16], c['sqlite_version'],
                     benchlib.lipsqlite_version(c) or '- (stock)', sy.amortize_value(), c['page_size'],
                     c['cache_size'], c['journal_mode'], c['python']))
+    if copies_info:
+        f.write('- column copies for %s: `%s`, %s\n' % (', '.join(s for s in names if s in COPIES),
+                                                       os.path.basename(copies_db),
+                                                       benchlib.column_copy_summary(copies_info)))
     if any(isinstance(sy, SqliteSystem) and sy.amortize and sy.cfg['subquery_amortize'] is None
            for sy in systems.values()):
         f.write('\n**Note:** this build of ours does not know `PRAGMA subquery_amortize` (it gives no row): '
@@ -556,7 +592,7 @@ def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nr
     f.write('| query | rows | %s |%s\n|---|---:|%s%s\n' % (
         ' | '.join(names), ''.join(' %s / %s |' % p for p in pairs), '---:|' * len(names), '---:|' * len(pairs)))
     for q in qs:
-        f.write('| %s | %d | %s |%s\n' % (q, nrows[q], ' | '.join(cell(results[(q, s)]) for s in names),
+        f.write('| %s | %d | %s |%s\n' % (q, nrows[q], ' | '.join(cell(results[(q, s)], (q, s)) for s in names),
                                          ''.join(' %s |' % ratio(med[(q, x)], med[(q, y)], over[(q, x)], over[(q, y)])
                                                  for x, y in pairs)))
     tot = {s: sum(med[(q, s)] for q in qs) for s in names}
@@ -564,6 +600,9 @@ def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nr
     f.write('| **total** | | %s |%s\n' % (
         ' | '.join('**%s%s**' % ('≥' if nover[s] else '', fmt_s(tot[s])) for s in names),
         ''.join(' **%s** |' % ratio(tot[x], tot[y], nover[x] > 0, nover[y] > 0) for x, y in pairs)))
+    for (q, s), d in sorted(WRONG.items()):
+        f.write('\n**%s: %s returned other rows than DuckDB** (%s; --keep-going): its time is not comparable.\n'
+                % (q, s, d[:300]))
     f.write('\nTotals are sums of the medians.')
     if any(nover.values()):
         f.write(' A query over the limit counts as %g s, which makes its system\'s total a lower bound (≥): %s; '
@@ -573,18 +612,22 @@ def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nr
     if instr:
         sq = [s for s in names if s in SQLITE]
         has = 'stock' in sq and 'ours-on' in sq
+        hascc = 'ours-cc' in sq and 'ours-on' in sq
         f.write('\n## Instructions per query (callgrind)\n\nOne run per query and system under valgrind\'s '
                 'callgrind (`bench/tpch/tpch.c`: prepare, step to the end, finalize; loading the library and '
                 'opening the database not counted), on the same library snapshots. Queries over the time limit or whose '
                 'median timed run exceeded %g s are not run (`>LIMIT`: callgrind is about %dx slower). '
                 'Instructions are not '
                 'times, they back the timings up.\n\n| query | %s |%s\n|---|%s%s\n' % (
-                    a.instructions_limit, CALLGRIND_SLOWDOWN, ' | '.join(sq), ' ours-on / stock |' if has else '',
-                    '---:|' * len(sq), '---:|' if has else ''))
+                    a.instructions_limit, CALLGRIND_SLOWDOWN, ' | '.join(sq), (' ours-on / stock |' if has else '') +
+                    (' ours-cc / ours-on |' if hascc else ''),
+                    '---:|' * len(sq), ('---:|' if has else '') + ('---:|' if hascc else '')))
         for q in qs:
-            f.write('| %s | %s |%s\n' % (q, ' | '.join(fmt_instr(instr[(q, s)]) for s in sq), (
+            f.write('| %s | %s |%s%s\n' % (q, ' | '.join(fmt_instr(instr[(q, s)]) for s in sq), (
                 ' %s |' % ('%.3f' % (instr[(q, 'ours-on')] / instr[(q, 'stock')])
-                           if instr[(q, 'ours-on')] and instr[(q, 'stock')] else '-')) if has else ''))
+                           if instr[(q, 'ours-on')] and instr[(q, 'stock')] else '-')) if has else '',
+                ' %s |' % ('%.4f' % (instr[(q, 'ours-cc')] / instr[(q, 'ours-on')])
+                           if instr[(q, 'ours-cc')] and instr[(q, 'ours-on')] else '-') if hascc else ''))
 
 
 def make_plot(a, stamp, results):
