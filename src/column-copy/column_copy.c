@@ -121,6 +121,7 @@ struct CCCol {
   i64 k;                        /* Chunk loaded, or -1 */
   int iVec;                     /* Vector decoded into aVal[], or -1 */
   u32 iVecSeq;                  /* ColumnCopyScan.iVecSeq of aVal[] */
+  u32 iChunkSeq;                /* ColumnCopyScan.iChunkSeq when loaded */
   u8 *aBuf;                     /* The data row's record */
   u32 nAlloc;                   /* Allocated bytes of aBuf */
   const u8 *a;                  /* The chunk's BLOB */
@@ -170,6 +171,7 @@ struct ColumnCopyScan {
   u8 bEndLargest;               /* iEnd is the largest rowid */
   int iVec;                     /* Current vector of the chunk */
   u32 iVecSeq;                  /* Changes with every vector made current */
+  u32 iChunkSeq;                /* Changes with every chunk entered */
   int nSel;                     /* Rows of aSel[] */
   int iSel;                     /* Current row in aSel[] */
   u16 aSel[CC_VEC];             /* Rows of the vector that may match */
@@ -179,7 +181,14 @@ struct ColumnCopyScan {
   CCTerm *aTerm;
   Mem *aMem;                    /* Constants of the terms */
   int nMem;
+  Vdbe *pVdbe;                  /* The statement */
+  int iCur;                     /* The table's cursor */
+  int addrBody;                 /* First opcode of the loop's body */
+  int addrNext;                 /* Its OP_ColumnCopyNext */
 };
+
+/* Most Bloom filter probes of a loop's body run inside the scan */
+#define CC_MAX_PROBE 8
 
 /************************************************************************
 ** Little-endian integers and bit-packing
@@ -944,6 +953,60 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
     }
   }
   return SQLITE_OK;
+}
+
+/*
+** Set *pV to the value of row i of the chunk of pCol, whose encoding is
+** not PLAIN (that one is read vector by vector).  Return SQLITE_CORRUPT
+** if the BLOB does not hold it.
+*/
+static int ccColGet(const CCCol *pCol, int i, CCVal *pV){
+  assert( pCol->enc!=CC_ENC_PLAIN );
+  if( pCol->aNull && (pCol->aNull[i>>3] & (1<<(i&7))) ){
+    pV->eType = SQLITE_NULL;
+    return SQLITE_OK;
+  }
+  switch( pCol->enc ){
+    case CC_ENC_SEQ:
+      pV->eType = SQLITE_INTEGER;
+      pV->u.i = pCol->iBase + i;
+      return SQLITE_OK;
+    case CC_ENC_FOR: {
+      int w = pCol->nWidth;
+      u64 iBit = (u64)i*w;
+      u64 x = w<=56 ?
+          (ccLoad64(&pCol->aPack[iBit>>3])>>(iBit&7)) & ((((u64)1)<<w)-1)
+        : ccPackGet(pCol->aPack, iBit, w);
+      pV->eType = SQLITE_INTEGER;
+      pV->u.i = (i64)((u64)pCol->iBase + x);
+      return SQLITE_OK;
+    }
+    case CC_ENC_REAL: {
+      u64 x = ccGet64(&pCol->aReal[8*(i64)i]);
+      pV->eType = SQLITE_FLOAT;
+      memcpy(&pV->u.r, &x, 8);
+      return SQLITE_OK;
+    }
+    default: {
+      int w = pCol->nWidth;
+      u64 iBit = (u64)i*w;
+      int c = (int)((ccLoad64(&pCol->aPack[iBit>>3])>>(iBit&7))
+                    & ((((u64)1)<<w)-1));
+      u32 o1, o2;
+      assert( pCol->enc==CC_ENC_DICT );
+      if( c>=pCol->nDict ){
+        if( pCol->nDict==0 ){ pV->eType = SQLITE_NULL; return SQLITE_OK; }
+        return SQLITE_CORRUPT_BKPT;
+      }
+      o1 = ccGet32(&pCol->aDictOff[4*c]);
+      o2 = ccGet32(&pCol->aDictOff[4*c+4]);
+      if( o2<o1 || pCol->aDict+o2>pCol->a+pCol->n ) return SQLITE_CORRUPT_BKPT;
+      pV->eType = SQLITE_TEXT;
+      pV->u.z = pCol->aDict+o1;
+      pV->n = (int)(o2-o1);
+      return SQLITE_OK;
+    }
+  }
 }
 
 /************************************************************************
@@ -2471,7 +2534,10 @@ static int ccColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
   int rc, res = 0;
   u32 n;
   Mem aF[6];
-  if( pCol->k==c->k ) return SQLITE_OK;
+  if( pCol->k==c->k ){
+    pCol->iChunkSeq = p->iChunkSeq;
+    return SQLITE_OK;
+  }
   pCol->k = -1;
   pCol->iVec = -1;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+iSlot, 0, &res);
@@ -2484,7 +2550,10 @@ static int ccColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
     return SQLITE_CORRUPT_BKPT;
   }
   rc = ccColAttach(pCol, (const u8*)aF[5].z, aF[5].n, c->nRow);
-  if( rc==SQLITE_OK ) pCol->k = c->k;
+  if( rc==SQLITE_OK ){
+    pCol->k = c->k;
+    pCol->iChunkSeq = p->iChunkSeq;
+  }
   return rc;
 }
 
@@ -2572,6 +2641,92 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   return 1;
 }
 
+static int ccColumnVector(ColumnCopyScan*, int);
+static int ccColumnReady(ColumnCopyScan*, int, CCCol**);
+static int ccColumnValue(sqlite3*, const CCVal*, Mem*);
+
+#ifdef SQLITE_LIP_H
+/*
+** Run the LIP Bloom filter probes that open the loop's body over the
+** rows of the current vector, dropping from p->aSel[] the rows a filter
+** rejects: those the body would skip at its OP_Filter (lipfilter.c).
+** The probes are found at each vector, as a group of probes reorders its
+** opcodes while it runs: from the body's first opcode on, as long as
+** the opcodes are OP_ColumnCopyColumn of this cursor, OP_MustBeInt and
+** OP_Filter jumping to the loop's OP_ColumnCopyNext, and OP_FilterGroup.
+** The probe of a key that OP_MustBeInt would change or reject is left to
+** the body.  The key goes into the register the body loads it into
+** before its own probe.
+*/
+static int ccProbeFilters(ColumnCopyScan *p){
+  Vdbe *v = p->pVdbe;
+  VdbeOp *pOp;
+  int aCol[CC_MAX_PROBE];         /* Column of each probe's key */
+  u8 aInt[CC_MAX_PROBE];          /* Its key went through OP_MustBeInt */
+  VdbeOp aProbe[CC_MAX_PROBE];    /* The probes, as copies */
+  int nProbe = 0, addr, j;
+  int aRegCol[CC_MAX_PROBE*2], aReg[CC_MAX_PROBE*2], nReg = 0;
+  u8 aRegInt[CC_MAX_PROBE*2];
+  for(addr=p->addrBody; addr<v->nOp && nProbe<CC_MAX_PROBE; addr++){
+    pOp = &v->aOp[addr];
+    if( pOp->opcode==OP_ColumnCopyColumn && pOp->p1==p->iCur ){
+      if( nReg>=CC_MAX_PROBE*2 ) break;
+      aReg[nReg] = pOp->p3;
+      aRegCol[nReg] = pOp->p2;
+      aRegInt[nReg] = 0;
+      nReg++;
+    }else if( pOp->opcode==OP_MustBeInt && pOp->p2==p->addrNext ){
+      for(j=nReg-1; j>=0 && aReg[j]!=pOp->p1; j--){}
+      if( j<0 ) break;
+      aRegInt[j] = 1;
+    }else if( pOp->opcode==OP_Filter && pOp->p2==p->addrNext
+           && pOp->p4type==P4_INT32 && pOp->p4.i==1 ){
+      for(j=nReg-1; j>=0 && aReg[j]!=pOp->p3; j--){}
+      if( j<0 ) break;
+      aProbe[nProbe] = *pOp;
+      aProbe[nProbe].p5 = 0;        /* Not a member of its group here */
+      aCol[nProbe] = aRegCol[j];
+      aInt[nProbe] = aRegInt[j];
+      nProbe++;
+    }else if( pOp->opcode!=OP_FilterGroup ){
+      break;
+    }
+  }
+  for(j=0; j<nProbe && p->nSel>0; j++){
+    Mem *pKey = &v->aMem[aProbe[j].p3];
+    CCCol *pCol = 0;
+    int i, nOut = 0, rc;
+    int i0 = p->iVec*CC_VEC;
+    CCVal vOne;
+    rc = ccColumnReady(p, aCol[j], &pCol);
+    if( rc ) return rc;
+    for(i=0; i<p->nSel; i++){
+      int r = p->aSel[i];
+      const CCVal *pV;
+      if( pCol->enc==CC_ENC_PLAIN || pCol->iVecSeq==p->iVecSeq ){
+        pV = &pCol->aVal[r];
+      }else{
+        rc = ccColGet(pCol, i0+r, &vOne);
+        if( rc ) return rc;
+        pV = &vOne;
+      }
+      if( pV->eType==SQLITE_INTEGER ){
+        sqlite3VdbeMemSetInt64(pKey, pV->u.i);
+      }else if( aInt[j] || pV->eType==SQLITE_NULL ){
+        p->aSel[nOut++] = (u16)r;     /* The body decides */
+        continue;
+      }else{
+        rc = ccColumnValue(p->db, pV, pKey);
+        if( rc ) return rc;
+      }
+      if( !sqlite3LipFilter(v, &aProbe[j]) ) p->aSel[nOut++] = (u16)r;
+    }
+    p->nSel = nOut;
+  }
+  return SQLITE_OK;
+}
+#endif /* SQLITE_LIP_H */
+
 /*
 ** Keep in p->aSel[] the rows r for which X holds if aV[r] is an integer,
 ** or ccTermMay() if it is not (used by ccNextVector()).
@@ -2642,12 +2797,18 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       p->nSel = nOut;
     }
     if( p->nSel>0 ){
-      p->iSel = 0;
       p->iVecSeq++;
       if( pRowid ) pRowid->iVecSeq = p->iVecSeq;
       for(j=0; j<p->nTerm; j++){
         p->apCol[p->aTerm[j].iSlot]->iVecSeq = p->iVecSeq;
       }
+#ifdef SQLITE_LIP_H
+      rc = ccProbeFilters(p);
+      if( rc ) return rc;
+#endif
+    }
+    if( p->nSel>0 ){
+      p->iSel = 0;
       return SQLITE_OK;
     }
   }
@@ -2713,6 +2874,7 @@ static int ccEnterChunk(ColumnCopyScan *p, BtCursor *pBase, int iChunk){
       if( !bSkip && c->nRow>0 ){
         p->eMode = CC_MODE_VEC;
         p->iVec = -1;
+        p->iChunkSeq++;
         rc = ccNextVector(p, &bDone);
         if( rc ) return rc;
         if( !bDone ) return SQLITE_OK;
@@ -2771,6 +2933,16 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   assert( p->pPlan==pPlan );
   p->eMode = CC_MODE_EOF;
   p->bAll = 0;
+  p->pVdbe = v;
+  p->iCur = pOp->p1;
+  p->addrBody = (int)(pOp - v->aOp) + 1;
+  for(p->addrNext=p->addrBody; p->addrNext<v->nOp; p->addrNext++){
+    VdbeOp *pX = &v->aOp[p->addrNext];
+    if( pX->opcode==OP_ColumnCopyNext && pX->p1==p->iCur
+     && pX->p2==p->addrBody ){
+      break;
+    }
+  }
 
   rc = sqlite3BtreeFirst(pBase, &res);
   if( rc ) return rc;
@@ -2915,6 +3087,28 @@ static SQLITE_NOINLINE int ccColumnVector(ColumnCopyScan *p, int iCol){
 }
 
 /*
+** Make column iCol readable at the current row of scan p: loaded for the
+** current chunk, and decoded for the current vector if it is PLAIN.
+** Return the column through *ppCol.
+*/
+static SQLITE_NOINLINE int ccColumnReady(ColumnCopyScan *p, int iCol,
+                                         CCCol **ppCol){
+  CCCol *pCol = ccCol(p, 1+iCol);
+  int rc;
+  if( pCol==0 ) return SQLITE_NOMEM_BKPT;
+  if( pCol->iChunkSeq!=p->iChunkSeq || pCol->k<0 ){
+    rc = ccColLoad(p, pCol, &p->aChunk[p->iChunk], 1+iCol);
+    if( rc ) return rc;
+  }
+  if( pCol->enc==CC_ENC_PLAIN && pCol->iVecSeq!=p->iVecSeq ){
+    rc = ccColumnVector(p, iCol);
+    if( rc ) return rc;
+  }
+  *ppCol = pCol;
+  return SQLITE_OK;
+}
+
+/*
 ** Write value pV to pDest as OP_Column does: a text or blob is copied
 ** into the register's own buffer.
 */
@@ -2961,15 +3155,23 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
   ColumnCopyScan *p = pC->pColumnCopy;
   CCCol *pCol;
   const CCVal *pV;
+  CCVal vOne;
   if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return -1;
   if( NEVER((unsigned)iCol>=(unsigned)(p->nSlot-1)) ) return -1;
   pCol = p->apCol[1+iCol];
-  if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
-    int rc = ccColumnVector(p, iCol);
+  if( pCol==0 || pCol->iChunkSeq!=p->iChunkSeq || pCol->k<0
+   || (pCol->enc==CC_ENC_PLAIN && pCol->iVecSeq!=p->iVecSeq)
+  ){
+    int rc = ccColumnReady(p, iCol, &pCol);
     if( rc ) return rc;
-    pCol = p->apCol[1+iCol];
   }
-  pV = &pCol->aVal[p->aSel[p->iSel]];
+  if( pCol->enc==CC_ENC_PLAIN || pCol->iVecSeq==p->iVecSeq ){
+    pV = &pCol->aVal[p->aSel[p->iSel]];
+  }else{
+    int rc = ccColGet(pCol, p->iVec*CC_VEC + p->aSel[p->iSel], &vOne);
+    if( rc ) return rc;
+    pV = &vOne;
+  }
   if( !VdbeMemDynamic(pDest) ){
     switch( pV->eType ){
       case SQLITE_INTEGER:
