@@ -1668,8 +1668,10 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
       nChunk = n;
       ccCursorClose(pCur);
       pCur = 0;
-      /* With no rows, no chunk: every row will be in the tail */
-      ccCreateTriggers(&b, n ? iLast : SMALLEST_INT64);
+      /* With no rows, no chunk: every row will be in the tail, and the
+      ** triggers' bound only decides which writes start their program
+      ** (to mark nothing) */
+      ccCreateTriggers(&b, n ? iLast : 0);
     }
   }
   ccCursorClose(pCur);
@@ -3198,6 +3200,123 @@ int sqlite3ColumnCopyRowid(VdbeCursor *pC, i64 *piRowid){
   ColumnCopyScan *p = pC->pColumnCopy;
   if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return 0;
   *piRowid = ccRowid(p);
+  return 1;
+}
+
+/************************************************************************
+** The triggers, coded by the fork
+*/
+
+/*
+** Called by sqlite3CodeRowTriggerDirect() before it codes the OP_Program
+** of trigger p on pTab, whose OLD.rowid is register reg and NEW.rowid
+** register reg+pTab->nCol+1.  A copy's AFTER INSERT and AFTER DELETE
+** triggers have the WHEN clause "new.R<=HI" ("old.R<=HI"), R the rowid:
+** for such a trigger, code a jump over the OP_Program when the rowid is
+** above HI (a row of the tail: the trigger would do nothing), so that an
+** append does not start the trigger's program for each row.  Return the
+** address of that jump, or 0 if the trigger is not of that form (then
+** its program tests its WHEN itself, as for every trigger).
+*/
+int sqlite3ColumnCopyTriggerSkip(Parse *pParse, Trigger *p, Table *pTab,
+                                 int reg){
+  Expr *pW = p->pWhen, *pL, *pR;
+  const char *zSide, *zCol;
+  i64 iHi = 0;
+  int regHi, regRowid, bNeg = 0;
+  Vdbe *v = pParse->pVdbe;
+  if( pW==0 || p->zName==0 || v==0 ) return 0;
+  if( sqlite3StrNICmp(p->zName, CC_PREFIX "_", CC_PREFIX_LEN+1)!=0 ) return 0;
+  if( p->tr_tm!=TRIGGER_AFTER ) return 0;
+  if( p->op==TK_INSERT ){
+    zSide = "new";
+    regRowid = reg + pTab->nCol + 1;
+  }else if( p->op==TK_DELETE ){
+    zSide = "old";
+    regRowid = reg;
+  }else{
+    return 0;
+  }
+  if( pW->op!=TK_LE ) return 0;
+  pL = pW->pLeft;
+  pR = pW->pRight;
+  if( pL==0 || pL->op!=TK_DOT || pL->pLeft==0 || pL->pRight==0
+   || pL->pLeft->op!=TK_ID || pL->pRight->op!=TK_ID
+   || sqlite3StrICmp(pL->pLeft->u.zToken, zSide)!=0
+  ){
+    return 0;
+  }
+  zCol = pL->pRight->u.zToken;
+  if( pTab->iPKey>=0 ){
+    if( sqlite3StrICmp(zCol, pTab->aCol[pTab->iPKey].zCnName)!=0 ) return 0;
+  }else if( !sqlite3IsRowid(zCol) || sqlite3ColumnIndex(pTab, zCol)>=0 ){
+    return 0;
+  }
+  if( pR && pR->op==TK_UMINUS ){
+    bNeg = 1;
+    pR = pR->pLeft;
+  }
+  if( pR==0 || pR->op!=TK_INTEGER ) return 0;
+  if( ExprHasProperty(pR, EP_IntValue) ){
+    iHi = bNeg ? -(i64)pR->u.iValue : pR->u.iValue;
+  }else switch( sqlite3DecOrHexToI64(pR->u.zToken, &iHi) ){
+    case 0: if( bNeg ) iHi = -iHi; break;
+    case 2: if( bNeg ){ iHi = SMALLEST_INT64; break; }  /* -2^63 */
+            return 0;
+    default: return 0;
+  }
+  regHi = ++pParse->nMem;
+  sqlite3ForkAddInt64(v, regHi, iHi);
+  return sqlite3VdbeAddOp3(v, OP_Gt, regHi, 0, regRowid);
+}
+
+/*
+** Called by sqlite3Insert() for an INSERT ... SELECT into a table with
+** the row triggers pList, which would make it run the SELECT into a
+** temporary table first, in case a trigger writes a table the SELECT
+** reads.  Return true if every trigger of pList is a copy's AFTER
+** trigger, all of whose steps update a _dir table of database iDb that
+** the SELECT's code, coded so far, does not read: the SELECT then runs
+** row by row.  (sqlite3Insert() codes BEFORE triggers of an INSERT ...
+** SELECT only from the temporary table.)
+*/
+int sqlite3ColumnCopyTriggersOnly(Parse *pParse, Trigger *pList, int iDb){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = pParse->pVdbe;
+  Trigger *p;
+  if( v==0 ) return 0;
+  for(p=pList; p; p=p->pNext){
+    TriggerStep *pStep;
+    if( p->zName==0
+     || sqlite3StrNICmp(p->zName, CC_PREFIX "_", CC_PREFIX_LEN+1)!=0
+     || p->step_list==0
+     || p->tr_tm!=TRIGGER_AFTER   /* BEFORE triggers need the temp table */
+    ){
+      return 0;
+    }
+    for(pStep=p->step_list; pStep; pStep=pStep->pNext){
+      Table *pDir;
+      const char *zT;
+      int n, i;
+      if( pStep->op!=TK_UPDATE || pStep->pSrc==0 || pStep->pSrc->nSrc!=1 ){
+        return 0;
+      }
+      zT = pStep->pSrc->a[0].zName;
+      n = zT ? sqlite3Strlen30(zT) : 0;
+      if( n<CC_PREFIX_LEN+5
+       || sqlite3StrNICmp(zT, CC_PREFIX "_", CC_PREFIX_LEN+1)!=0
+       || sqlite3StrICmp(&zT[n-4], "_dir")!=0
+      ){
+        return 0;
+      }
+      pDir = sqlite3FindTable(db, zT, db->aDb[iDb].zDbSName);
+      if( pDir==0 ) return 0;
+      for(i=1; i<sqlite3VdbeCurrentAddr(v); i++){
+        VdbeOp *pOp = sqlite3VdbeGetOp(v, i);
+        if( pOp->opcode==OP_OpenRead && pOp->p2==(int)pDir->tnum ) return 0;
+      }
+    }
+  }
   return 1;
 }
 

@@ -64,6 +64,10 @@ int sqlite3ColumnCopyColumn(struct VdbeCursor*, int, Mem*);
 int sqlite3ColumnCopyRowid(struct VdbeCursor*, i64*);
 void sqlite3ColumnCopyScanFree(sqlite3*, struct VdbeCursor*);
 
+/* Triggers (trigger.c) */
+int sqlite3ColumnCopyTriggerSkip(Parse*, Trigger*, Table*, int);
+int sqlite3ColumnCopyTriggersOnly(Parse*, Trigger*, int);
+
 /* sqlite3_blob_write() (vdbeblob.c) */
 int sqlite3ColumnCopyBlobWrite(sqlite3*, Table*, const char*, BtCursor*);
 
