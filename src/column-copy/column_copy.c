@@ -121,7 +121,6 @@ struct CCCol {
   i64 k;                        /* Chunk loaded, or -1 */
   int iVec;                     /* Vector decoded into aVal[], or -1 */
   u32 iVecSeq;                  /* ColumnCopyScan.iVecSeq of aVal[] */
-  u32 iChunkSeq;                /* ColumnCopyScan.iChunkSeq when loaded */
   u8 *aBuf;                     /* The data row's record */
   u32 nAlloc;                   /* Allocated bytes of aBuf */
   const u8 *a;                  /* The chunk's BLOB */
@@ -171,7 +170,6 @@ struct ColumnCopyScan {
   u8 bEndLargest;               /* iEnd is the largest rowid */
   int iVec;                     /* Current vector of the chunk */
   u32 iVecSeq;                  /* Changes with every vector made current */
-  u32 iChunkSeq;                /* Changes with every chunk entered */
   int nSel;                     /* Rows of aSel[] */
   int iSel;                     /* Current row in aSel[] */
   u16 aSel[CC_VEC];             /* Rows of the vector that may match */
@@ -1007,6 +1005,41 @@ static int ccColGet(const CCCol *pCol, int i, CCVal *pV){
       return SQLITE_OK;
     }
   }
+}
+
+/*
+** Decode into pCol->aVal[] the rows aSel[0..nSel-1] of the vector of n
+** rows starting at row i0 of the chunk (a PLAIN column, or one most of
+** whose rows are selected, is decoded whole).  Return SQLITE_CORRUPT if
+** the BLOB does not hold them.
+*/
+static int ccColDecodeSel(CCCol *pCol, int i0, const u16 *aSel, int nSel,
+                          int n){
+  CCVal *aV = pCol->aVal;
+  int k, rc;
+  if( pCol->enc==CC_ENC_PLAIN || nSel*2>n ) return ccColDecode(pCol, i0, n);
+  if( pCol->enc==CC_ENC_FOR && pCol->nWidth<=56 ){
+    const u8 *a = pCol->aPack;
+    int w = pCol->nWidth;
+    u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+    u64 iBase = (u64)pCol->iBase;
+    for(k=0; k<nSel; k++){
+      int r = aSel[k];
+      u64 iBit = (u64)(i0+r)*w;
+      aV[r].eType = SQLITE_INTEGER;
+      aV[r].u.i = (i64)(iBase + ((ccLoad64(&a[iBit>>3])>>(iBit&7)) & mask));
+      if( pCol->aNull && (pCol->aNull[(i0+r)>>3] & (1<<((i0+r)&7))) ){
+        aV[r].eType = SQLITE_NULL;
+      }
+    }
+    return SQLITE_OK;
+  }
+  for(k=0; k<nSel; k++){
+    int r = aSel[k];
+    rc = ccColGet(pCol, i0+r, &aV[r]);
+    if( rc ) return rc;
+  }
+  return SQLITE_OK;
 }
 
 /************************************************************************
@@ -2536,10 +2569,7 @@ static int ccColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
   int rc, res = 0;
   u32 n;
   Mem aF[6];
-  if( pCol->k==c->k ){
-    pCol->iChunkSeq = p->iChunkSeq;
-    return SQLITE_OK;
-  }
+  if( pCol->k==c->k ) return SQLITE_OK;
   pCol->k = -1;
   pCol->iVec = -1;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+iSlot, 0, &res);
@@ -2552,10 +2582,7 @@ static int ccColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
     return SQLITE_CORRUPT_BKPT;
   }
   rc = ccColAttach(pCol, (const u8*)aF[5].z, aF[5].n, c->nRow);
-  if( rc==SQLITE_OK ){
-    pCol->k = c->k;
-    pCol->iChunkSeq = p->iChunkSeq;
-  }
+  if( rc==SQLITE_OK ) pCol->k = c->k;
   return rc;
 }
 
@@ -2644,7 +2671,6 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
 }
 
 static int ccColumnVector(ColumnCopyScan*, int);
-static int ccColumnReady(ColumnCopyScan*, int, CCCol**);
 static int ccColumnValue(sqlite3*, const CCVal*, Mem*);
 
 #ifdef SQLITE_LIP_H
@@ -2696,22 +2722,16 @@ static int ccProbeFilters(ColumnCopyScan *p){
   }
   for(j=0; j<nProbe && p->nSel>0; j++){
     Mem *pKey = &v->aMem[aProbe[j].p3];
-    CCCol *pCol = 0;
+    CCCol *pCol = p->apCol[1+aCol[j]];
     int i, nOut = 0, rc;
-    int i0 = p->iVec*CC_VEC;
-    CCVal vOne;
-    rc = ccColumnReady(p, aCol[j], &pCol);
-    if( rc ) return rc;
+    if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
+      rc = ccColumnVector(p, aCol[j]);
+      if( rc ) return rc;
+      pCol = p->apCol[1+aCol[j]];
+    }
     for(i=0; i<p->nSel; i++){
       int r = p->aSel[i];
-      const CCVal *pV;
-      if( pCol->enc==CC_ENC_PLAIN || pCol->iVecSeq==p->iVecSeq ){
-        pV = &pCol->aVal[r];
-      }else{
-        rc = ccColGet(pCol, i0+r, &vOne);
-        if( rc ) return rc;
-        pV = &vOne;
-      }
+      const CCVal *pV = &pCol->aVal[r];
       if( pV->eType==SQLITE_INTEGER ){
         sqlite3VdbeMemSetInt64(pKey, pV->u.i);
       }else if( aInt[j] || pV->eType==SQLITE_NULL ){
@@ -2876,7 +2896,6 @@ static int ccEnterChunk(ColumnCopyScan *p, BtCursor *pBase, int iChunk){
       if( !bSkip && c->nRow>0 ){
         p->eMode = CC_MODE_VEC;
         p->iVec = -1;
-        p->iChunkSeq++;
         rc = ccNextVector(p, &bDone);
         if( rc ) return rc;
         if( !bDone ) return SQLITE_OK;
@@ -3080,34 +3099,14 @@ static SQLITE_NOINLINE int ccColumnVector(ColumnCopyScan *p, int iCol){
   int rc;
   if( pCol==0 ) return SQLITE_NOMEM_BKPT;
   rc = ccColLoad(p, pCol, c, 1+iCol);
-  if( rc==SQLITE_OK && pCol->iVec!=p->iVec ){
-    rc = ccColDecode(pCol, i0, c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC);
-    pCol->iVec = p->iVec;
+  if( rc==SQLITE_OK ){
+    /* The rows still selected: later vectors' selections only shrink */
+    rc = ccColDecodeSel(pCol, i0, p->aSel, p->nSel,
+                        c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC);
+    pCol->iVec = -1;            /* Not all rows may be decoded */
   }
   if( rc==SQLITE_OK ) pCol->iVecSeq = p->iVecSeq;
   return rc;
-}
-
-/*
-** Make column iCol readable at the current row of scan p: loaded for the
-** current chunk, and decoded for the current vector if it is PLAIN.
-** Return the column through *ppCol.
-*/
-static SQLITE_NOINLINE int ccColumnReady(ColumnCopyScan *p, int iCol,
-                                         CCCol **ppCol){
-  CCCol *pCol = ccCol(p, 1+iCol);
-  int rc;
-  if( pCol==0 ) return SQLITE_NOMEM_BKPT;
-  if( pCol->iChunkSeq!=p->iChunkSeq || pCol->k<0 ){
-    rc = ccColLoad(p, pCol, &p->aChunk[p->iChunk], 1+iCol);
-    if( rc ) return rc;
-  }
-  if( pCol->enc==CC_ENC_PLAIN && pCol->iVecSeq!=p->iVecSeq ){
-    rc = ccColumnVector(p, iCol);
-    if( rc ) return rc;
-  }
-  *ppCol = pCol;
-  return SQLITE_OK;
 }
 
 /*
@@ -3157,23 +3156,15 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
   ColumnCopyScan *p = pC->pColumnCopy;
   CCCol *pCol;
   const CCVal *pV;
-  CCVal vOne;
   if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return -1;
   if( NEVER((unsigned)iCol>=(unsigned)(p->nSlot-1)) ) return -1;
   pCol = p->apCol[1+iCol];
-  if( pCol==0 || pCol->iChunkSeq!=p->iChunkSeq || pCol->k<0
-   || (pCol->enc==CC_ENC_PLAIN && pCol->iVecSeq!=p->iVecSeq)
-  ){
-    int rc = ccColumnReady(p, iCol, &pCol);
+  if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
+    int rc = ccColumnVector(p, iCol);
     if( rc ) return rc;
+    pCol = p->apCol[1+iCol];
   }
-  if( pCol->enc==CC_ENC_PLAIN || pCol->iVecSeq==p->iVecSeq ){
-    pV = &pCol->aVal[p->aSel[p->iSel]];
-  }else{
-    int rc = ccColGet(pCol, p->iVec*CC_VEC + p->aSel[p->iSel], &vOne);
-    if( rc ) return rc;
-    pV = &vOne;
-  }
+  pV = &pCol->aVal[p->aSel[p->iSel]];
   if( !VdbeMemDynamic(pDest) ){
     switch( pV->eType ){
       case SQLITE_INTEGER:
