@@ -5,6 +5,7 @@
 # cleaner's write-behind thread and its baselines.
 #
 # Usage: tool/stress.sh BUILDDIR [--quick] [--only kill|power]
+#        [--workload rows|cc]
 #
 #   full (make stress):  per journal mode (DELETE TRUNCATE PERSIST WAL),
 #        $STRESS_KILLS kills (default 10000) and $STRESS_STATES power-loss
@@ -15,6 +16,18 @@
 #        an hour on two cores (doc/stress.md).
 #   --quick (make test, test/checks/stress.sh): 150 kills and 600 states
 #        per journal mode with thread, 40 kills and 200 states with off.
+#
+# The column-copy workload (--workload cc in the harnesses; doc/stress.md,
+# doc/column-copy.md): a table of 70,000 rows with a column copy, random
+# INSERT/UPDATE/DELETE/REPLACE transactions, PRAGMA column_copy refreshes
+# and rebuilds; each check also verifies the copy against its table.  Full:
+# $STRESS_CC_KILLS kills (default 1000) and $STRESS_CC_STATES states
+# (default 1000) per journal mode with thread, a fifth of each with off.
+# --quick: 25 kills and 60 states in DELETE and WAL modes with thread.
+# Its self-test: a writer that marks the copy's chunks stale in a second
+# transaction (stress.c --fault split) must be caught by the kill harness
+# (DELETE mode) and by the power-loss simulator (WAL).  --workload rows
+# runs only the page cleaner's workload, --workload cc only this one.
 #
 # Both first run the self-test: the power-loss model's own test
 # (powerloss.py --self-test-model), then two deliberately broken builds
@@ -33,12 +46,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 LIPSQLITE_PROG=stress
 build=$(cd "${1:?usage: tool/stress.sh BUILDDIR [--quick]}" && pwd)
-quick= only=
+quick= only= workloads="rows cc"
 shift
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=--quick ;;
     --only) only=${2:?--only kill or power}; shift ;;
+    --workload) workloads=${2:?--workload rows or cc}; shift ;;
     *) echo "tool/stress.sh: unknown option '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -53,20 +67,27 @@ results=$sdir/results.jsonl
 if [ "$quick" = --quick ]; then
   kills=150 states=600 bkills=40 bstates=200 skills=0 sstates=0
   baselines=off runs=2
+  cckills=25 ccstates=60 ccbkills=0 ccbstates=0 ccmodes="delete wal"
 else
   kills=${STRESS_KILLS:-10000} states=${STRESS_STATES:-10000}
   bkills=${STRESS_BASELINE_KILLS:-2000}
   bstates=${STRESS_BASELINE_STATES:-$states}
   skills=$((kills / 10)) sstates=$((states / 10))
   baselines="off stock" runs=${STRESS_RUNS:-20}
+  cckills=${STRESS_CC_KILLS:-1000} ccstates=${STRESS_CC_STATES:-1000}
+  ccbkills=$((cckills / 5)) ccbstates=$((ccstates / 5))
+  ccmodes="delete truncate persist wal"
 fi
+case " $workloads " in *" rows "*) do_rows=1 ;; *) do_rows= ;; esac
+case " $workloads " in *" cc "*) do_cc=1 ;; *) do_cc= ;; esac
+wl=                               # the workload of the runs below
 modes="delete truncate persist wal"
 
 rm -rf "$out" && mkdir -p "$out"
 : > "$results"
 "$top/test/stress/build.sh" "$build" "$bin" --broken ||
   abort "cannot build the harness"
-if [ "$quick" != --quick ]; then
+if [ "$quick" != --quick ] && [ -n "$do_rows" ]; then
   "$top/bench/build-stock.sh" || abort "no stock build"
 fi
 lib_of() {
@@ -86,8 +107,9 @@ kill_runs() {
   for j in "$@"; do
     python3 "$top/test/stress/killharness.py" --stress "$bin/stress" \
       --lib "$(lib_of "$lib")" --journal "$j" --cleaner "$(cleaner_of "$cl")" \
-      --kills "$n" --seed "$seed" --out "$out/kill-$lib-$cl" \
-      --json "$results" > "$out/kill-$lib-$cl-$j.log" 2>&1 &
+      --kills "$n" --seed "$seed" --out "$out/kill$wl-$lib-$cl" \
+      ${wl:+--workload cc} \
+      --json "$results" > "$out/kill$wl-$lib-$cl-$j.log" 2>&1 &
     two_at_a_time
   done
   wait; running=0
@@ -102,11 +124,13 @@ power_runs() {
     # unlink is synced to the directory); FULL promises atomicity there,
     # not durability (https://sqlite.org/pragma.html#pragma_synchronous).
     [ "$j" = delete ] && sync=EXTRA
+    # cc: 10 transactions a recording (each scans 70,000 rows twice)
     python3 "$top/test/stress/powerloss.py" --stress "$bin/stress" \
       --plrec "$bin/plrec.so" --lib "$(lib_of "$lib")" --journal "$j" \
       --cleaner "$(cleaner_of "$cl")" --sync "$sync" --runs "$runs" \
-      --states "$n" --seed "$seed" --out "$out/power-$lib-$cl-$j" \
-      --keep-failures --json "$results" > "$out/power-$lib-$cl-$j.log" 2>&1 &
+      --states "$n" --seed "$seed" --out "$out/power$wl-$lib-$cl-$j" \
+      ${wl:+--workload cc --count 10} \
+      --keep-failures --json "$results" > "$out/power$wl-$lib-$cl-$j.log" 2>&1 &
     two_at_a_time
   done
   wait; running=0
@@ -133,6 +157,7 @@ if python3 "$top/test/stress/powerloss.py" --self-test-model > "$out/selftest-mo
 else
   fail; note "FAILED: self-test of the power-loss model ($out/selftest-model.log)"
 fi
+if [ -n "$do_rows" ]; then
 selftest kill-broken1 python3 "$top/test/stress/killharness.py" \
   --stress "$bin/stress" --lib "$bin/broken1" --journal delete,truncate,persist,wal \
   --cleaner thread --kills 1000 --seed "$seed" --out "$out/selftest-kill-broken1" --expect-failure
@@ -143,34 +168,77 @@ selftest power-broken2 python3 "$top/test/stress/powerloss.py" \
   --stress "$bin/stress" --plrec "$bin/plrec.so" --lib "$bin/broken2" \
   --journal truncate --cleaner thread --sync FULL --runs 4 --states 4000 \
   --seed "$seed" --out "$out/selftest-power-broken2" --expect-failure
+fi
+if [ -n "$do_cc" ]; then
+# The column-copy workload's: a writer whose chunk marks commit in a
+# transaction after its writes (--fault split) leaves, between the two, a
+# copy that claims what the table does not hold.
+selftest cc-kill-split python3 "$top/test/stress/killharness.py" \
+  --stress "$bin/stress" --lib "$build" --journal delete --cleaner thread \
+  --kills 300 --seed "$seed" --workload cc --fault split \
+  --out "$out/selftest-cc-kill-split" --expect-failure
+selftest cc-power-split python3 "$top/test/stress/powerloss.py" \
+  --stress "$bin/stress" --plrec "$bin/plrec.so" --lib "$build" \
+  --journal wal --cleaner thread --sync FULL --runs 1 --states 50 --count 3 \
+  --seed "$seed" --workload cc --fault split \
+  --out "$out/selftest-cc-power-split" --expect-failure
+fi
 
 # The runs.
 t0=$(date +%s)
-kill_runs ours thread "$kills" $modes
-power_runs ours thread "$states" $modes
-for b in $baselines; do
-  if [ "$b" = stock ]; then kill_runs stock stock "$bkills" $modes; power_runs stock stock "$bstates" $modes
-  else kill_runs ours off "$bkills" $modes; power_runs ours off "$bstates" $modes; fi
-done
-if [ "$skills" -gt 0 ]; then
-  kill_runs ours sync "$skills" $modes
-  power_runs ours sync "$sstates" $modes
+if [ -n "$do_rows" ]; then
+  kill_runs ours thread "$kills" $modes
+  power_runs ours thread "$states" $modes
+  for b in $baselines; do
+    if [ "$b" = stock ]; then kill_runs stock stock "$bkills" $modes; power_runs stock stock "$bstates" $modes
+    else kill_runs ours off "$bkills" $modes; power_runs ours off "$bstates" $modes; fi
+  done
+  if [ "$skills" -gt 0 ]; then
+    kill_runs ours sync "$skills" $modes
+    power_runs ours sync "$sstates" $modes
+  fi
+fi
+if [ -n "$do_cc" ]; then
+  # Tables with column copies; the copy is ours, so no stock baseline.
+  wl=-cc
+  kill_runs ours thread "$cckills" $ccmodes
+  power_runs ours thread "$ccstates" $ccmodes
+  if [ "$ccbkills" -gt 0 ]; then
+    kill_runs ours off "$ccbkills" $ccmodes
+    power_runs ours off "$ccbstates" $ccmodes
+  fi
+  wl=
 fi
 
 # The summary, from results.jsonl.
 python3 - "$results" <<'EOF'
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-print("\n| harness | journal | cleaner | library | count | commits checked | lost | partial | unreadable | seconds |")
-print("|---|---|---|---|---:|---:|---:|---:|---:|---:|")
+print("\n| harness | workload | journal | cleaner | library | count | commits checked | lost | partial | unreadable | seconds |")
+print("|---|---|---|---|---|---:|---:|---:|---:|---:|---:|")
 for r in rows:
     kind = "power" if "states" in r else "kill"
     lib = "stock" if "stock" in r.get("library", "") or r.get("cleaner") == "stock" else "ours"
-    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        kind, r.get("journal"), r.get("cleaner"), lib,
+    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        kind, r.get("workload", "rows"), r.get("journal"), r.get("cleaner"), lib,
         r.get("states", r.get("kills", "-")), r.get("commits_checked", "-"),
         r.get("lost_commits", "-"), r.get("partial", "-"),
         r.get("unreadable", "-"), r.get("seconds", "-")))
+cc = [r for r in rows if r.get("workload") == "cc"]
+if cc:
+    k = sum(r.get("kills", 0) for r in cc if "states" not in r)
+    s = sum(r.get("states", 0) for r in cc if "states" in r)
+    c = {}
+    for r in cc:
+        for n, v in r.get("copy", {}).items():
+            c[n] = c.get(n, 0) + v
+    print("\ncolumn copies: %d kills, %d power-loss states; %d checks with a"
+          " copy, %d with clean chunks; %d clean chunks (%d rows) checked"
+          " against the table; %d queries read through the copy, each"
+          " compared with column_scan=OFF" % (
+              k, s, c.get("with_copy", 0), c.get("with_clean", 0),
+              c.get("clean_chunks", 0), c.get("clean_rows", 0),
+              c.get("copy_scans", 0)))
 EOF
 for f in "$out"/kill-*.log "$out"/power-*.log; do
   [ -f "$f" ] || continue

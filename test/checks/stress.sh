@@ -10,7 +10,15 @@
 # checking alongside) and 600 power-loss states built from the recorded
 # system calls of the writer thread's workload, each checked by a fresh
 # process (integrity_check, every reported commit whole, nothing else);
-# the cleaner off as the baseline.  make stress runs the full numbers.
+# the cleaner off as the baseline.  Then tables with column copies
+# (doc/column-copy.md): a 70,000-row table with a copy, random INSERT,
+# UPDATE, DELETE and REPLACE transactions and PRAGMA column_copy refreshes
+# and rebuilds, 25 SIGKILLs and 60 power-loss states in DELETE and WAL
+# modes, each check also requiring that every clean chunk of the copy
+# holds exactly its table's rows and that queries give the same rows with
+# column_scan ON and OFF; its self-test, a writer that marks the copy's
+# chunks stale in a second transaction, must be caught by both harnesses.
+# make stress runs the full numbers.
 # Run by tool/run-tests.sh with TOP and BUILD set.
 set -u
 top=${TOP:?} build=${BUILD:?}

@@ -24,6 +24,17 @@ Kills aim at the moments that matter.  Each kill picks a target:
 
 then waits for the n-th such event (n in 1..3) and a random delay.
 
+With --workload cc (the column-copy workload, stress.c's `--workload cc`:
+a table of about 70,000 rows with a column copy, random INSERT, UPDATE,
+DELETE and REPLACE transactions and PRAGMA column_copy refreshes and
+rebuilds) the targets are random, commit, rollback, checkpoint, midbig and
+
+  build       inside a PRAGMA column_copy build or refresh ("Y k");
+
+the writers are all C ones, and the check adds the copy's: integrity, the
+copy's structure, every clean chunk holding exactly the base rows of its
+range, and the same answers with column_scan ON and OFF.
+
 A transaction found present after a kill stays committed: later checks
 require it; one found absent must stay absent.  The database starts afresh
 every --episode kills.  When a check fails, the harness keeps the files as
@@ -39,6 +50,7 @@ import argparse
 import json
 import os
 import random
+import re
 import select
 import shutil
 import signal
@@ -53,13 +65,23 @@ EVENT_OF = {"commit": "P", "rollback": "X", "checkpoint": "K",
 # The longest delay (seconds) after the target event before the kill.
 DELAY_MAX = {"random": 0.08, "commit": 0.004, "rollback": 0.003,
              "checkpoint": 0.004, "midbig": 0.01, "queuefull": 0.01}
+# The column-copy workload's targets and delays (a transaction there scans
+# the table twice, so its writers are slower).
+TARGETS_CC = ["random", "commit", "rollback", "checkpoint", "midbig",
+              "build"]
+EVENT_OF_CC = dict(EVENT_OF, build="Y")
+# A commit there writes the copy's pages too: kills aim up to 12 ms after
+# "P k", through the commit and a little after it.
+DELAY_MAX_CC = dict(DELAY_MAX, random=0.3, build=0.03, midbig=0.02,
+                    commit=0.012)
 DB = "stress.db"
 SUFFIXES = ["", "-journal", "-wal", "-shm"]
 # Where a kill landed, by the writer's last event before it: after "P k"
 # and before "C k" the writer was inside COMMIT, and so on.
 LANDED = {"P": "in COMMIT", "X": "in ROLLBACK", "K": "in checkpoint",
           "M": "in a big transaction's 2nd half", "B": "in a transaction",
-          "C": "between transactions", "R": "between transactions"}
+          "C": "between transactions", "R": "between transactions",
+          "Y": "in a column_copy build"}
 EVENT_TIMEOUT = 10.0      # seconds a writer may take to reach its target
 
 
@@ -91,6 +113,20 @@ class Combo:
         self.failures = []
         self.readers = []
         self.episodes = 0
+        self.cc = a.workload == "cc"
+        self.targets = TARGETS_CC if self.cc else TARGETS
+        self.event_of = EVENT_OF_CC if self.cc else EVENT_OF
+        self.delay_max = DELAY_MAX_CC if self.cc else DELAY_MAX
+        self.wl = ["--workload", "cc"] if self.cc else []
+        if self.cc and a.cc_checks:
+            self.wl += ["--cc-checks", a.cc_checks]
+        self.wfault = ["--fault", a.fault] if a.fault else []
+        self.by_target = {t: 0 for t in self.targets}
+        # What the checks saw of the copy (cc): checks with a copy, with
+        # at least one clean chunk, the clean chunks and their rows
+        # checked, and the queries that read the copy with column_scan ON.
+        self.cc_seen = dict(with_copy=0, with_clean=0, clean_chunks=0,
+                            clean_rows=0, copy_scans=0)
 
     # -- the database of an episode --------------------------------------
     def fresh(self):
@@ -102,11 +138,12 @@ class Combo:
         self.committed, self.absent = set(), set()
         self.episodes += 1
         self.run([self.a.stress, "init", "--db", self.db,
-                  "--journal", self.journal])
+                  "--journal", self.journal] + self.wl)
         if self.journal == "wal":
             for _ in range(self.a.readers):
                 self.readers.append(subprocess.Popen(
-                    [self.a.stress, "reader", "--db", self.db, "--ms", "0"],
+                    [self.a.stress, "reader", "--db", self.db, "--ms", "0"]
+                    + self.wl,
                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                     env=self.env, text=True))
 
@@ -149,6 +186,7 @@ class Combo:
                 "--big-rows", str(self.a.big_rows)]
         if queue and self.cleaner not in ("stock",):
             args += ["--queue", str(queue)]
+        args += self.wl + self.wfault
         if kind == "c":
             return [self.a.stress, "writer"] + args
         return [sys.executable, os.path.join(HERE, "pywriter.py")] + args
@@ -157,12 +195,14 @@ class Combo:
         rng = random.Random("%d/%s/%s/%d" % (self.a.seed, self.journal,
                                              self.cleaner, case))
         kind = "py" if rng.random() < self.a.py_share else "c"
-        target = rng.choice(TARGETS)
+        if self.cc:
+            kind = "c"              # pywriter.py has no cc workload
+        target = rng.choice(self.targets)
         if target == "checkpoint" and self.journal != "wal":
             target = "commit"
         queue = 8 if target == "queuefull" else rng.choice([0, 0, 64])
         nth = rng.randint(1, 3)
-        delay = rng.uniform(0, DELAY_MAX[target])
+        delay = rng.uniform(0, self.delay_max[target])
         seed = rng.randrange(1 << 30)
         argv = self.writer_argv(kind, seed, queue)
         p = subprocess.Popen(argv, stdout=subprocess.PIPE,
@@ -170,7 +210,7 @@ class Combo:
         events, buf = [], b""
         t0 = time.monotonic()
         seen, killed = 0, False
-        want = EVENT_OF.get(target)
+        want = self.event_of.get(target)
         deadline = t0 + (delay if target == "random" else EVENT_TIMEOUT)
         fd = p.stdout.fileno()
         while not killed:
@@ -211,7 +251,8 @@ class Combo:
             self.fail("writer exited %s before kill %d" % (p.returncode, case),
                       err.decode().strip(),
                       dict(keep=keep, events=events, check=[
-                          self.a.stress, "check", "--db", self.db],
+                          self.a.stress, "check", "--db", self.db]
+                          + self.wl,
                            case=case, argv=argv))
             return
         if want and seen < nth:
@@ -240,7 +281,7 @@ class Combo:
         # Check them.
         chk = [self.a.stress, "check", "--db", self.db,
                "--committed", ids(committed), "--rolledback", ids(rolledback),
-               "--inflight", ids(inflight)]
+               "--inflight", ids(inflight)] + self.wl
         r = subprocess.run(chk + ["--report", "inflight"], env=self.env,
                            capture_output=True, text=True)
         if r.returncode != 0 or not r.stdout.startswith("ok"):
@@ -252,6 +293,8 @@ class Combo:
                            argv=argv))
             return
         self.checked += len(committed)
+        if self.cc:
+            self.count_copy(r.stdout)
         # A transaction in flight is now settled: present or absent for good.
         if inflight:
             present = self.present(r.stdout)
@@ -263,6 +306,21 @@ class Combo:
             self.committed |= done_c
             self.absent |= done_r
         self.poll_readers()
+
+    def count_copy(self, out):
+        """Count what the check saw of the copy: its ok line ends with
+        "copy: N chunks, M clean (R rows), S scans" (N = -1: no copy)."""
+        m = re.search(r"copy: (-?\d+) chunks, (\d+) clean \((\d+) rows\),"
+                      r" (\d+) scans", out)
+        if not m:
+            raise Failure("stress check printed no copy counts: %r" % out)
+        n, clean, rows, scans = (int(x) for x in m.groups())
+        s = self.cc_seen
+        s["with_copy"] += n >= 0
+        s["with_clean"] += clean > 0
+        s["clean_chunks"] += clean
+        s["clean_rows"] += rows
+        s["copy_scans"] += scans
 
     @staticmethod
     def present(out):
@@ -288,10 +346,12 @@ class Combo:
             chk = list(info["check"])
             chk[chk.index("--db") + 1] = os.path.join(dest, "copy", DB)
             case = ("%s --stress %s --lib %s --journal %s --cleaner %s "
-                    "--seed %d --case %d --kills 1 --out %s"
+                    "--seed %d --case %d --kills 1 --out %s%s"
                     % (os.path.abspath(__file__), self.a.stress, self.a.lib,
                        self.journal, self.cleaner, self.a.seed, info["case"],
-                       self.a.out))
+                       self.a.out,
+                       " --workload cc" if self.cc else "") +
+                    (" --fault %s" % self.a.fault if self.a.fault else ""))
             with open(os.path.join(dest, "rerun.sh"), "w") as f:
                 f.write("# check the kept files again (on a copy):\n%s\n"
                         "# rerun this kill (its schedule; the timing"
@@ -322,10 +382,14 @@ class Combo:
         d = self.dir + "-calibrate"
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
+        if self.cc:
+            self.run([self.a.stress, "init", "--db", os.path.join(d, DB),
+                      "--journal", self.journal] + self.wl)
         out = self.run([self.a.stress, "writer", "--db",
                         os.path.join(d, DB), "--journal", self.journal,
                         "--cleaner", self.cleaner, "--count", "12",
-                        "--seed", "1", "--big-rows", str(self.a.big_rows)])
+                        "--seed", "1", "--big-rows", str(self.a.big_rows)]
+                       + self.wl)
         st = [ln.split() for ln in out.splitlines() if ln.startswith("S ")]
         shutil.rmtree(d, ignore_errors=True)
         q, b = int(st[0][1]), int(st[0][2])
@@ -355,7 +419,8 @@ def run_combo(a, journal, cleaner):
     finally:
         c.stop_readers()            # no reader outlives the harness
     lost, unreadable, partial = c.classify()
-    res = dict(journal=journal, cleaner=cleaner, kills=c.kills,
+    res = dict(journal=journal, cleaner=cleaner, workload=a.workload,
+               kills=c.kills,
                episodes=c.episodes, targets=c.by_target, landed=c.landed,
                writers=c.by_writer,
                commits_reported=c.commits, commits_checked=c.checked,
@@ -365,8 +430,19 @@ def run_combo(a, journal, cleaner):
                partial=partial, unreadable=unreadable,
                failures=len(c.failures), seconds=round(time.monotonic() - t0, 1),
                calibration=calib, seed=a.seed, library=a.lib)
+    if c.cc:
+        res["copy"] = c.cc_seen
+        # Failures that are the copy's (counted in partial above)
+        res["copy_inconsistent"] = sum(
+            any(w in f["message"] for w in ("chunk ", "query ", "copy"))
+            for f in c.failures)
     print("killharness: landed: %s" % ", ".join(
         "%s %d" % (w, n) for w, n in sorted(c.landed.items()) if n))
+    if c.cc:
+        print("killharness: copy: %(with_copy)d checks with a copy, "
+              "%(with_clean)d with clean chunks; %(clean_chunks)d clean "
+              "chunks (%(clean_rows)d rows) checked against the table; "
+              "%(copy_scans)d queries read through the copy" % c.cc_seen)
     print("killharness: journal=%s cleaner=%s kills=%d (%s; C %d, Python %d)"
           " commits-reported=%d commits-checked=%d inflight present/absent=%d/%d"
           " reader-snapshots=%d lost=%d partial=%d unreadable=%d %.0fs [%s]"
@@ -396,10 +472,22 @@ def main():
                     help="kills per journal mode and cleaner mode")
     ap.add_argument("--episode", type=int, default=40,
                     help="kills on one database before a fresh one")
-    ap.add_argument("--readers", type=int, default=2)
+    ap.add_argument("--readers", type=int, default=None,
+                    help="WAL readers (default 2; cc: 1)")
     ap.add_argument("--py-share", type=float, default=0.25,
                     help="share of the writers that are Python's")
-    ap.add_argument("--big-rows", type=int, default=6000)
+    ap.add_argument("--big-rows", type=int, default=None,
+                    help="rows of a big transaction (default 6000; cc:"
+                         " operations, default 2000)")
+    ap.add_argument("--workload", default="rows", choices=["rows", "cc"],
+                    help="rows: the page cleaner's; cc: tables with column"
+                         " copies")
+    ap.add_argument("--fault", choices=["split"],
+                    help="a deliberately broken cc writer (self-test): its"
+                         " marks in a second transaction")
+    ap.add_argument("--cc-checks",
+                    help="cc: which checks run (struct,claim,query,model;"
+                         " default all)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--case", type=int, help="run only this kill")
     ap.add_argument("--time-limit", type=float, default=0,
@@ -413,6 +501,10 @@ def main():
                     help="self-test: stop at the first failure; exit 0 only"
                          " if there was one")
     a = ap.parse_args()
+    if a.big_rows is None:
+        a.big_rows = 2000 if a.workload == "cc" else 6000
+    if a.readers is None:
+        a.readers = 1 if a.workload == "cc" else 2
     a.stress = os.path.abspath(a.stress)
     a.lib = os.path.abspath(a.lib)
     a.out = os.path.abspath(a.out)

@@ -51,6 +51,14 @@ with "C k"; rolledback = every k with "R k"; inflight = begun, neither.  With
 --strict, a transaction whose COMMIT had not begun ("B k" without "P k") must
 be absent too: it is passed to the checker with the rolled-back ones.
 
+With --workload cc the writer is stress.c's column-copy workload (a table
+of about 70,000 rows with a column copy, random INSERT, UPDATE, DELETE and
+REPLACE transactions, PRAGMA column_copy refreshes and rebuilds; "Y k" lines
+mark a build) and the checker adds the copy's checks: its structure, every
+clean chunk holding exactly the base rows of its range, the same answers
+with column_scan ON and OFF.  --fault split runs a deliberately broken cc
+writer (its chunk marks in a transaction of their own) for the self-test.
+
 Each run also checks the recording itself: the writer's output must equal
 the recorded MARKs, and replaying the whole log must give, byte for byte, the
 files the writer left.  The recorder serialises the threads' system calls,
@@ -69,6 +77,7 @@ Usage:
                --runs R --states N --seed S --out DIR [--keep-failures]
                [--writer c|py] [--strict] [--count T] [--jitter US]
                [--stock-lib DIR (recheck failed states' recovery with it)]
+               [--workload rows|cc] [--fault split]
   powerloss.py --replay LOG --cut C --choice SPEC --out DIR
                [--stress BIN --lib DIR] [--strict]
   powerloss.py --self-test-model
@@ -83,6 +92,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import select
 import shutil
 import signal
@@ -579,8 +589,8 @@ def clear_dir(path):
 class Checker:
     """A stress check-many process, fed one state per line."""
 
-    def __init__(self, stress, lib, timeout=300):
-        self.argv = [stress, "check-many"]
+    def __init__(self, stress, lib, timeout=300, workload=()):
+        self.argv = [stress, "check-many"] + list(workload)
         self.env = dict(os.environ, LD_LIBRARY_PATH=lib)
         self.env.pop("LD_PRELOAD", None)
         self.timeout = timeout
@@ -674,6 +684,23 @@ class Totals:
                       "all": 0}
         self.writer_failed = 0
         self.runs = 0
+        # The cc workload: what the checks saw of the copy
+        self.cc = dict(with_copy=0, with_clean=0, clean_chunks=0,
+                       clean_rows=0, copy_scans=0)
+
+    def count_copy(self, res):
+        """Count the copy of a passed cc state, from the checker's "copy:
+        N chunks, M clean (R rows), S scans" (N = -1: no copy)."""
+        m = re.search(r"copy: (-?\d+) chunks, (\d+) clean \((\d+) rows\),"
+                      r" (\d+) scans", res)
+        if not m:
+            return
+        n, clean, rows, scans = (int(x) for x in m.groups())
+        self.cc["with_copy"] += n >= 0
+        self.cc["with_clean"] += clean > 0
+        self.cc["clean_chunks"] += clean
+        self.cc["clean_rows"] += rows
+        self.cc["copy_scans"] += scans
 
 
 def fsync_dir_files(path):
@@ -695,13 +722,20 @@ def writer_argv(args, db, seed):
     opts = ["writer", "--db", db, "--journal", args.journal, "--sync",
             args.sync, "--cleaner", args.cleaner, "--first", "1", "--count",
             str(args.count), "--seed", str(seed), "--cache", str(args.cache),
-            "--big-rows", str(args.big_rows)]
+            "--big-rows", str(args.big_rows)] + workload_args(args)
+    if args.fault:
+        opts += ["--fault", args.fault]
     if args.queue:
         opts += ["--queue", str(args.queue)]
     if args.writer == "py":
         # pywriter.py takes the writer's options without the command
         return [sys.executable, args.pywriter] + opts[1:]
     return [args.stress] + opts
+
+
+def workload_args(args):
+    """The stress options of the workload (none for the rows one)."""
+    return ["--workload", "cc"] if args.workload == "cc" else []
 
 
 def record_run(args, run, seed, rundir, logpath):
@@ -716,8 +750,8 @@ def record_run(args, run, seed, rundir, logpath):
     env = dict(os.environ, LD_LIBRARY_PATH=args.lib)
     env.pop("LD_PRELOAD", None)
     r = subprocess.run([args.stress, "init", "--db", db, "--journal",
-                        args.journal], env=env, capture_output=True,
-                       timeout=120)
+                        args.journal] + workload_args(args), env=env,
+                       capture_output=True, timeout=120)
     if r.returncode != 0:
         raise SetupError("stress init failed: %s" % r.stderr.decode())
     fsync_dir_files(dbdir)
@@ -793,8 +827,9 @@ def recheck_cmd(args, lib, statedir, C, R, F):
     (the check recovers the database in place, so the kept state is
     copied first and stays as the power cut left it)."""
     return ("d=$(mktemp -d) && cp -a %s/. $d/ && LD_LIBRARY_PATH=%s %s check "
-            "--db $d/stress.db --committed %s --rolledback %s --inflight %s"
-            % (statedir, lib, args.stress, idlist(C), idlist(R), idlist(F)))
+            "--db $d/stress.db --committed %s --rolledback %s --inflight %s%s"
+            % (statedir, lib, args.stress, idlist(C), idlist(R), idlist(F),
+               "".join(" " + w for w in workload_args(args))))
 
 
 def describe_case(model, choice, logpath, C, R, F, result):
@@ -871,7 +906,9 @@ def run_states(args, run, log, logpath, budget, checker, stock, scratch,
             res = checker.check(db, C, R, F)
             tot.kinds[choice.kind] += 1
             tot.committed += len(C)
-            if not res.startswith("ok"):
+            if res.startswith("ok"):
+                tot.count_copy(res)
+            else:
                 nfailed += 1
                 report_failure(args, run, model, choice, files, logpath,
                                C, R, F, res, stock, scratch, fails)
@@ -957,11 +994,12 @@ def run_all(args):
     os.makedirs(args.out, exist_ok=True)
     args.out = os.path.abspath(args.out)
     scratch = tempfile.mkdtemp(prefix="powerloss-", dir=args.scratch)
-    checker = Checker(args.stress, args.lib, args.check_timeout)
+    checker = Checker(args.stress, args.lib, args.check_timeout,
+                      workload_args(args))
     stock = None
     if args.stock_lib:
         stock = Checker(args.stress, os.path.abspath(args.stock_lib),
-                        args.check_timeout)
+                        args.check_timeout, workload_args(args))
     tot = Totals()
     fails = []                  # the message of each failure
     t_start = time.monotonic()
@@ -1010,6 +1048,12 @@ def run_all(args):
              tot.cuts, tot.states, k["prefix"], k["subset"], k["torn"],
              k["none"], k["all"], tot.committed, tot.failed,
              " (strict)" if args.strict else ""), flush=True)
+    if args.workload == "cc":
+        print("powerloss: copy: %(with_copy)d states with a copy, "
+              "%(with_clean)d with clean chunks; %(clean_chunks)d clean "
+              "chunks (%(clean_rows)d rows) checked against the table; "
+              "%(copy_scans)d queries read through the copy" % tot.cc,
+              flush=True)
     if tot.writer_failed:
         print("powerloss: the writer failed in %d of %d runs (counted in "
               "failed)" % (tot.writer_failed, tot.runs), flush=True)
@@ -1021,6 +1065,7 @@ def run_all(args):
                      for f in fails)
     if args.json:
         res = dict(harness="power", journal=args.journal,
+                   workload=args.workload,
                    cleaner=args.cleaner, sync=args.sync, runs=tot.runs,
                    ops=tot.ops, cuts=tot.cuts, states=tot.states,
                    kinds=dict(k), commits_checked=tot.committed,
@@ -1029,6 +1074,12 @@ def run_all(args):
                    partial=len(fails) - lost - unreadable,
                    seconds=round(time.monotonic() - t_start, 1),
                    seed=args.seed, library=args.lib, jitter=args.jitter)
+        if args.workload == "cc":
+            res["copy"] = tot.cc
+            # Failures that are the copy's (counted in partial above)
+            res["copy_inconsistent"] = sum(
+                any(w in f for w in ("chunk ", "query ", "copy"))
+                for f in fails)
         with open(args.json, "a") as f:
             f.write(json.dumps(res) + "\n")
     if args.expect_failure:
@@ -1056,7 +1107,8 @@ def replay(args):
     if args.stress and args.lib:
         # Check a copy: the check recovers the database in place.
         tmp = tempfile.mkdtemp(prefix="powerloss-replay-", dir=args.scratch)
-        ch = Checker(os.path.abspath(args.stress), os.path.abspath(args.lib))
+        ch = Checker(os.path.abspath(args.stress), os.path.abspath(args.lib),
+                     workload=workload_args(args))
         try:
             write_state(tmp, files)
             res = ch.check(os.path.join(tmp, "stress.db"), C, R, F)
@@ -1398,6 +1450,11 @@ def main(argv=None):
     ap.add_argument("--check-timeout", type=int, default=300)
     ap.add_argument("--replay", metavar="LOG")
     ap.add_argument("--cut", type=int)
+    ap.add_argument("--workload", default="rows", choices=["rows", "cc"],
+                    help="rows: the page cleaner's workload; cc: a table "
+                    "with a column copy (stress.c --workload cc)")
+    ap.add_argument("--fault", choices=["split"],
+                    help="cc: a deliberately broken writer (self-test)")
     ap.add_argument("--choice", default="ns=0;data=-;torn=-")
     ap.add_argument("--self-test-model", action="store_true")
     ap.add_argument("--json", help="append the results as a JSON line here")
@@ -1416,6 +1473,8 @@ def main(argv=None):
             ap.error("--stress, --plrec and --lib are required")
         if args.runs < 1 or args.states < args.runs:
             ap.error("need --runs >= 1 and --states >= --runs")
+        if args.workload == "cc" and args.writer == "py":
+            ap.error("pywriter.py has no cc workload")
         return run_all(args)
     except (SetupError, ValueError, OSError) as e:
         print("powerloss: error: %s" % e, file=sys.stderr, flush=True)
