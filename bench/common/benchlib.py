@@ -24,8 +24,12 @@ STOCK_DROPIN_LIB = os.path.join(TOP, 'bench', '.stock-dropin', 'libsqlite3.so.0'
 STOCK_DROPIN_SHELL = os.path.join(TOP, 'bench', '.stock-dropin', 'sqlite3')
 # Our build (./configure && make in build/): the shell, and the places the
 # shared library may have, first found wins.
-OURS_SHELL = os.path.join(TOP, 'build', 'sqlite3')
-OURS_LIBS = [os.path.join(TOP, 'build', p) for p in
+# LIPSQLITE_BENCH_BUILD names another directory holding sqlite3 and
+# libsqlite3.so* (a snapshot of build/, so that a rebuild during a run does
+# not change what is measured).
+OURS_BUILD = os.environ.get('LIPSQLITE_BENCH_BUILD') or os.path.join(TOP, 'build')
+OURS_SHELL = os.path.join(OURS_BUILD, 'sqlite3')
+OURS_LIBS = [os.path.join(OURS_BUILD, p) for p in
              ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so', '.libs/libsqlite3.so')]
 MISSING_OURS = 'no libsqlite3.so in build/ (run ./configure && make, or give --lib-ours)'
 M64 = (1 << 64) - 1

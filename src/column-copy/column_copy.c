@@ -2680,8 +2680,9 @@ static int ccColumnValue(sqlite3*, const CCVal*, Mem*);
 ** rejects: those the body would skip at its OP_Filter (lipfilter.c).
 ** The probes are found at each vector, as a group of probes reorders its
 ** opcodes while it runs: from the body's first opcode on, as long as
-** the opcodes are OP_ColumnCopyColumn of this cursor, OP_MustBeInt and
-** OP_Filter jumping to the loop's OP_ColumnCopyNext, and OP_FilterGroup.
+** the opcodes are OP_ColumnCopyColumn of this cursor, OP_MustBeInt,
+** OP_IsNull and OP_Filter jumping to the loop's OP_ColumnCopyNext, and
+** OP_FilterGroup.
 ** The probe of a key that OP_MustBeInt would change or reject is left to
 ** the body.  The key goes into the register the body loads it into
 ** before its own probe.
@@ -2707,6 +2708,10 @@ static int ccProbeFilters(ColumnCopyScan *p){
       for(j=nReg-1; j>=0 && aReg[j]!=pOp->p1; j--){}
       if( j<0 ) break;
       aRegInt[j] = 1;
+    }else if( pOp->opcode==OP_IsNull && pOp->p2==p->addrNext ){
+      /* A NULL key skips the row; the probes leave NULL to the body */
+      for(j=nReg-1; j>=0 && aReg[j]!=pOp->p1; j--){}
+      if( j<0 ) break;
     }else if( pOp->opcode==OP_Filter && pOp->p2==p->addrNext
            && pOp->p4type==P4_INT32 && pOp->p4.i==1 ){
       for(j=nReg-1; j>=0 && aReg[j]!=pOp->p3; j--){}
