@@ -257,6 +257,27 @@ static void stressWriterSettings(sqlite3 *db, const Opts *o){
 }
 
 /*
+** At the end of a writer, unless the library is stock SQLite, print the
+** event "S queued batches": the harness checks that the cleaner worked.
+*/
+static void stressCleanerReport(sqlite3 *db, const Opts *o){
+  sqlite3_stmt *pStat;
+  if( strcmp(o->zCleaner, "stock")==0 ) return;
+  if( sqlite3_prepare_v2(db, "SELECT total(queued), total(batches)"
+        " FROM pragma_page_cleaner_stats", -1, &pStat, 0)!=SQLITE_OK ){
+    stressDie(db, "page_cleaner_stats");
+  }
+  if( sqlite3_step(pStat)==SQLITE_ROW ){
+    char zBuf[80];
+    int n = snprintf(zBuf, sizeof(zBuf), "S %lld %lld\n",
+                     (long long)sqlite3_column_double(pStat, 0),
+                     (long long)sqlite3_column_double(pStat, 1));
+    if( write(1, zBuf, n)!=n ) exit(2);
+  }
+  sqlite3_finalize(pStat);
+}
+
+/*
 ** stress writer: run transactions iFirst, iFirst+1, ... (nCount of them,
 ** or until killed), printing the events above.
 */
@@ -332,22 +353,7 @@ static int stressWriter(Opts *o){
   }
   sqlite3_finalize(pIns);
   sqlite3_finalize(pLog);
-  if( strcmp(o->zCleaner, "stock")!=0 ){
-    /* "S queued batches": the harness checks that the cleaner worked. */
-    sqlite3_stmt *pStat;
-    if( sqlite3_prepare_v2(db, "SELECT total(queued), total(batches)"
-          " FROM pragma_page_cleaner_stats", -1, &pStat, 0)!=SQLITE_OK ){
-      stressDie(db, "page_cleaner_stats");
-    }
-    if( sqlite3_step(pStat)==SQLITE_ROW ){
-      char zBuf[80];
-      int n = snprintf(zBuf, sizeof(zBuf), "S %lld %lld\n",
-                       (long long)sqlite3_column_double(pStat, 0),
-                       (long long)sqlite3_column_double(pStat, 1));
-      if( write(1, zBuf, n)!=n ) exit(2);
-    }
-    sqlite3_finalize(pStat);
-  }
+  stressCleanerReport(db, o);
   if( sqlite3_close(db)!=SQLITE_OK ) stressDie(db, "close");
   free(aVal);
   stressEvent("E\n", 0);
@@ -963,18 +969,7 @@ static int ccWriter(Opts *o){
       stressExec(db, zSql);
     }
   }
-  if( strcmp(o->zCleaner, "stock")!=0 ){
-    sqlite3_stmt *pStat = ccPrep(db, "SELECT total(queued), total(batches)"
-                                     " FROM pragma_page_cleaner_stats");
-    if( sqlite3_step(pStat)==SQLITE_ROW ){
-      char zBuf[80];
-      int nb = snprintf(zBuf, sizeof(zBuf), "S %lld %lld\n",
-                        (long long)sqlite3_column_double(pStat, 0),
-                        (long long)sqlite3_column_double(pStat, 1));
-      if( write(1, zBuf, nb)!=nb ) exit(2);
-    }
-    sqlite3_finalize(pStat);
-  }
+  stressCleanerReport(db, o);
   if( sqlite3_close(db)!=SQLITE_OK ) stressDie(db, "close");
   stressEvent("E\n", 0);
   return 0;
