@@ -145,6 +145,20 @@ struct CCConst {
   Mem m;
 };
 
+/*
+** The outcome of a test (a term, a Bloom filter probe) for each entry of
+** the dictionary of one chunk of a DICT column, found when first needed:
+** the test then runs once per distinct text of the chunk, not per row.
+*/
+typedef struct CCMemo CCMemo;
+struct CCMemo {
+  i64 k;                        /* The chunk a[] is for, or -1 */
+  int nAlloc;                   /* Allocated bytes of a[] */
+  u8 *a;                        /* a[code]: 0 or CC_MEMO_PASS/CC_MEMO_FAIL */
+};
+#define CC_MEMO_PASS   1        /* The row may match */
+#define CC_MEMO_FAIL   2        /* It cannot */
+
 /* A term as evaluated by the scan */
 typedef struct CCTerm CCTerm;
 struct CCTerm {
@@ -153,8 +167,12 @@ struct CCTerm {
   u8 bBinary;
   u8 bOff;                      /* Cannot decide: every row passes */
   int nConst;
+  CCMemo memo;                  /* Of a DICT column */
   CCVal aConst[CC_MAX_LIST];
 };
+
+/* Most Bloom filter probes of a loop's body run inside the scan */
+#define CC_MAX_PROBE 8
 
 struct ColumnCopyScan {
   sqlite3 *db;
@@ -176,6 +194,7 @@ struct ColumnCopyScan {
   int nSlot;                    /* 1+nCol */
   CCCol **apCol;                /* apCol[slot], loaded when used */
   int nTerm;
+  int nTermAlloc;               /* Allocated entries of aTerm[] */
   CCTerm *aTerm;
   Mem *aMem;                    /* Constants of the terms */
   int nMem;
@@ -183,10 +202,11 @@ struct ColumnCopyScan {
   int iCur;                     /* The table's cursor */
   int addrBody;                 /* First opcode of the loop's body */
   int addrNext;                 /* Its OP_ColumnCopyNext */
+  int nProbeMemo;               /* Probes with a memo */
+  int aProbeReg[CC_MAX_PROBE];  /* The filter register of each */
+  int aProbeSlot[CC_MAX_PROBE]; /* The slot of its key */
+  CCMemo aProbeMemo[CC_MAX_PROBE];
 };
-
-/* Most Bloom filter probes of a loop's body run inside the scan */
-#define CC_MAX_PROBE 8
 
 /************************************************************************
 ** Little-endian integers and bit-packing
@@ -588,21 +608,49 @@ static void ccEncode(
 ){
   int n = pB->nVal;
   int nNull = 0, mTypes = 0, i;
-  int bSeq = 1;
   CCVal *a = pB->aVal;
+  int bSeq = n>0 && a[0].eType==SQLITE_INTEGER;
   u8 *p;
   u8 enc;
   i64 iNullOff = 0;
+  CCVal vIntMin, vIntMax, vRealMin, vRealMax;
   pMin->eType = pMax->eType = SQLITE_NULL;
+  vIntMin.eType = vIntMax.eType = vRealMin.eType = vRealMax.eType
+    = SQLITE_NULL;
+  /* The smallest and largest integer and real apart, with plain compares:
+  ** one exact comparison of each kind (ccNumCmp()) at the end */
   for(i=0; i<n; i++){
     mTypes |= 1<<a[i].eType;
-    if( a[i].eType==SQLITE_NULL ){ nNull++; continue; }
-    if( a[i].eType==SQLITE_INTEGER || a[i].eType==SQLITE_FLOAT ){
-      if( pMin->eType==SQLITE_NULL || ccNumCmp(&a[i], pMin)<0 ) *pMin = a[i];
-      if( pMax->eType==SQLITE_NULL || ccNumCmp(&a[i], pMax)>0 ) *pMax = a[i];
+    if( a[i].eType==SQLITE_INTEGER ){
+      i64 x = a[i].u.i;
+      if( vIntMin.eType==SQLITE_NULL ){
+        vIntMin = vIntMax = a[i];
+      }else if( x<vIntMin.u.i ){
+        vIntMin.u.i = x;
+      }else if( x>vIntMax.u.i ){
+        vIntMax.u.i = x;
+      }
+      if( bSeq && (u64)x!=(u64)a[0].u.i+(u64)i ) bSeq = 0;
+    }else if( a[i].eType==SQLITE_FLOAT ){
+      double r = a[i].u.r;
+      if( vRealMin.eType==SQLITE_NULL ){
+        vRealMin = vRealMax = a[i];
+      }else if( r<vRealMin.u.r ){
+        vRealMin.u.r = r;
+      }else if( r>vRealMax.u.r ){
+        vRealMax.u.r = r;
+      }
+    }else if( a[i].eType==SQLITE_NULL ){
+      nNull++;
     }
-    if( a[i].eType!=SQLITE_INTEGER || (i>0 && a[i].u.i!=a[0].u.i+i) ){
-      bSeq = 0;
+  }
+  if( vIntMin.eType!=SQLITE_NULL ){ *pMin = vIntMin; *pMax = vIntMax; }
+  if( vRealMin.eType!=SQLITE_NULL ){
+    if( pMin->eType==SQLITE_NULL || ccNumCmp(&vRealMin, pMin)<0 ){
+      *pMin = vRealMin;
+    }
+    if( pMax->eType==SQLITE_NULL || ccNumCmp(&vRealMax, pMax)>0 ){
+      *pMax = vRealMax;
     }
   }
   *pnNull = nNull;
@@ -845,6 +893,59 @@ static int ccColAttach(CCCol *pCol, const u8 *a, int n, int nRow){
 }
 
 /*
+** The dictionary code of row i of the DICT chunk of pCol (a NULL row's
+** code is 0 and means nothing).
+*/
+static int ccDictCode(const CCCol *pCol, int i){
+  int w = pCol->nWidth;
+  u64 iBit = (u64)i*w;
+  assert( pCol->enc==CC_ENC_DICT && w<=17 );
+  return (int)((ccLoad64(&pCol->aPack[iBit>>3])>>(iBit&7))
+               & ((((u64)1)<<w)-1));
+}
+
+/*
+** Set *pV to entry c of the dictionary of the DICT chunk of pCol, or to
+** NULL if the dictionary is empty (every row is NULL).  Return
+** SQLITE_CORRUPT if the BLOB does not hold the entry.
+*/
+static int ccDictVal(const CCCol *pCol, int c, CCVal *pV){
+  u32 o1, o2;
+  if( c>=pCol->nDict ){
+    if( pCol->nDict==0 ){ pV->eType = SQLITE_NULL; return SQLITE_OK; }
+    return SQLITE_CORRUPT_BKPT;
+  }
+  o1 = ccGet32(&pCol->aDictOff[4*c]);
+  o2 = ccGet32(&pCol->aDictOff[4*c+4]);
+  if( o2<o1 || pCol->aDict+o2>pCol->a+pCol->n ) return SQLITE_CORRUPT_BKPT;
+  pV->eType = SQLITE_TEXT;
+  pV->u.z = pCol->aDict+o1;
+  pV->n = (int)(o2-o1);
+  return SQLITE_OK;
+}
+
+/*
+** Return the memo pM for the chunk of the DICT column pCol (a fresh one,
+** every entry unknown, if it was for another chunk), or 0 after an
+** out-of-memory.
+*/
+static u8 *ccMemoFor(CCMemo *pM, const CCCol *pCol){
+  assert( pCol->enc==CC_ENC_DICT && pCol->k>=0 );
+  if( pM->k!=pCol->k ){
+    int n = pCol->nDict>0 ? pCol->nDict : 1;
+    if( pM->nAlloc<n ){
+      u8 *aNew = sqlite3_realloc64(pM->a, n);
+      if( aNew==0 ) return 0;
+      pM->a = aNew;
+      pM->nAlloc = n;
+    }
+    memset(pM->a, 0, n);
+    pM->k = pCol->k;
+  }
+  return pM->a;
+}
+
+/*
 ** Decode rows i0..i0+n-1 of the chunk into pCol->aVal[0..n-1].  Return
 ** SQLITE_CORRUPT if the BLOB does not hold them.
 */
@@ -886,26 +987,9 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
       }
       break;
     case CC_ENC_DICT: {
-      int w = pCol->nWidth;
-      const u8 *a = pCol->aPack;
-      u64 mask = w ? ((((u64)1)<<w)-1) : 0;
-      u64 iBit = (u64)i0*w;
-      assert( w<=56 );
-      for(i=0; i<n; i++, iBit+=w){
-        int c = (int)((ccLoad64(&a[iBit>>3])>>(iBit&7)) & mask);
-        u32 o1, o2;
-        if( c>=pCol->nDict ){
-          if( pCol->nDict==0 ){ aV[i].eType = SQLITE_NULL; continue; }
-          return SQLITE_CORRUPT_BKPT;
-        }
-        o1 = ccGet32(&pCol->aDictOff[4*c]);
-        o2 = ccGet32(&pCol->aDictOff[4*c+4]);
-        if( o2<o1 || pCol->aDict+o2>pCol->a+pCol->n ){
-          return SQLITE_CORRUPT_BKPT;
-        }
-        aV[i].eType = SQLITE_TEXT;
-        aV[i].u.z = pCol->aDict+o1;
-        aV[i].n = (int)(o2-o1);
+      for(i=0; i<n; i++){
+        int rc = ccDictVal(pCol, ccDictCode(pCol, i0+i), &aV[i]);
+        if( rc ) return rc;
       }
       break;
     }
@@ -985,25 +1069,9 @@ static int ccColGet(const CCCol *pCol, int i, CCVal *pV){
       memcpy(&pV->u.r, &x, 8);
       return SQLITE_OK;
     }
-    default: {
-      int w = pCol->nWidth;
-      u64 iBit = (u64)i*w;
-      int c = (int)((ccLoad64(&pCol->aPack[iBit>>3])>>(iBit&7))
-                    & ((((u64)1)<<w)-1));
-      u32 o1, o2;
+    default:
       assert( pCol->enc==CC_ENC_DICT );
-      if( c>=pCol->nDict ){
-        if( pCol->nDict==0 ){ pV->eType = SQLITE_NULL; return SQLITE_OK; }
-        return SQLITE_CORRUPT_BKPT;
-      }
-      o1 = ccGet32(&pCol->aDictOff[4*c]);
-      o2 = ccGet32(&pCol->aDictOff[4*c+4]);
-      if( o2<o1 || pCol->aDict+o2>pCol->a+pCol->n ) return SQLITE_CORRUPT_BKPT;
-      pV->eType = SQLITE_TEXT;
-      pV->u.z = pCol->aDict+o1;
-      pV->n = (int)(o2-o1);
-      return SQLITE_OK;
-    }
+      return ccDictVal(pCol, ccDictCode(pCol, i), pV);
   }
 }
 
@@ -2404,6 +2472,8 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
   }
   for(i=0; i<p->nMem; i++) sqlite3VdbeMemRelease(&p->aMem[i]);
   sqlite3_free(p->aMem);
+  for(i=0; i<p->nTermAlloc; i++) sqlite3_free(p->aTerm[i].memo.a);
+  for(i=0; i<CC_MAX_PROBE; i++) sqlite3_free(p->aProbeMemo[i].a);
   sqlite3_free(p->aTerm);
   sqlite3_free(p->aChunk);
   (void)db;
@@ -2675,6 +2745,66 @@ static int ccColumnValue(sqlite3*, const CCVal*, Mem*);
 
 #ifdef SQLITE_LIP_H
 /*
+** Keep in p->aSel[] the rows of the current vector whose key in the DICT
+** column pCol the Bloom filter probe pProbe (a copy of an OP_Filter) does
+** not reject, probing each dictionary entry once per chunk.  A NULL key
+** is left to the body.  The statement's counters of probes are counted
+** as if each row had been probed.
+*/
+static int ccProbeDict(
+  ColumnCopyScan *p,            /* The scan */
+  VdbeOp *pProbe,               /* The probe */
+  int iSlot,                    /* Slot of its key */
+  const CCCol *pCol             /* That column, loaded */
+){
+  Vdbe *v = p->pVdbe;
+  Mem *pKey = &v->aMem[pProbe->p3];
+  int i, m, nOut = 0, rc;
+  u8 *aMemo;
+  assert( p->apCol[iSlot]==pCol && pCol->enc==CC_ENC_DICT );
+  for(m=0; m<p->nProbeMemo; m++){
+    if( p->aProbeReg[m]==pProbe->p1 && p->aProbeSlot[m]==iSlot ) break;
+  }
+  if( m==p->nProbeMemo ){
+    /* A probe is one of at most CC_MAX_PROBE that ccProbeFilters() finds,
+    ** each with one filter register and key */
+    if( NEVER(m>=CC_MAX_PROBE) ) return SQLITE_OK;  /* The body decides */
+    p->aProbeReg[m] = pProbe->p1;
+    p->aProbeSlot[m] = iSlot;
+    p->aProbeMemo[m].k = -1;
+    p->nProbeMemo++;
+  }
+  aMemo = ccMemoFor(&p->aProbeMemo[m], pCol);
+  if( aMemo==0 ) return SQLITE_NOMEM_BKPT;
+  for(i=0; i<p->nSel; i++){
+    int r = p->aSel[i];
+    int iRow = p->iVec*CC_VEC + r, iCode;
+    if( pCol->aNull && (pCol->aNull[iRow>>3] & (1<<(iRow&7))) ){
+      p->aSel[nOut++] = (u16)r;           /* The body decides */
+      continue;
+    }
+    iCode = ccDictCode(pCol, iRow);
+    if( iCode>=pCol->nDict ){
+      if( pCol->nDict==0 ){ p->aSel[nOut++] = (u16)r; continue; }
+      return SQLITE_CORRUPT_BKPT;
+    }
+    if( aMemo[iCode]==0 ){
+      CCVal val;
+      rc = ccDictVal(pCol, iCode, &val);
+      if( rc==SQLITE_OK ) rc = ccColumnValue(p->db, &val, pKey);
+      if( rc ) return rc;
+      aMemo[iCode] = sqlite3LipFilter(v, pProbe) ? CC_MEMO_FAIL : CC_MEMO_PASS;
+    }else{
+      v->aCounter[aMemo[iCode]==CC_MEMO_FAIL ? SQLITE_STMTSTATUS_FILTER_HIT
+                                             : SQLITE_STMTSTATUS_FILTER_MISS]++;
+    }
+    if( aMemo[iCode]==CC_MEMO_PASS ) p->aSel[nOut++] = (u16)r;
+  }
+  p->nSel = nOut;
+  return SQLITE_OK;
+}
+
+/*
 ** Run the LIP Bloom filter probes that open the loop's body over the
 ** rows of the current vector, dropping from p->aSel[] the rows a filter
 ** rejects: those the body would skip at its OP_Filter (lipfilter.c).
@@ -2727,9 +2857,17 @@ static int ccProbeFilters(ColumnCopyScan *p){
   }
   for(j=0; j<nProbe && p->nSel>0; j++){
     Mem *pKey = &v->aMem[aProbe[j].p3];
-    CCCol *pCol = p->apCol[1+aCol[j]];
+    CCCol *pCol = ccCol(p, 1+aCol[j]);
     int i, nOut = 0, rc;
-    if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
+    if( pCol==0 ) return SQLITE_NOMEM_BKPT;
+    rc = ccColLoad(p, pCol, &p->aChunk[p->iChunk], 1+aCol[j]);
+    if( rc ) return rc;
+    if( pCol->enc==CC_ENC_DICT && !aInt[j] ){
+      rc = ccProbeDict(p, &aProbe[j], 1+aCol[j], pCol);
+      if( rc ) return rc;
+      continue;
+    }
+    if( pCol->iVecSeq!=p->iVecSeq ){
       rc = ccColumnVector(p, aCol[j]);
       if( rc ) return rc;
       pCol = p->apCol[1+aCol[j]];
@@ -2767,6 +2905,41 @@ static int ccProbeFilters(ColumnCopyScan *p){
   }
 
 /*
+** Keep in p->aSel[] the rows of the vector starting at row i0 of the
+** chunk whose value in the DICT column pCol may satisfy term t (neither
+** IS NULL nor IS NOT NULL), finding the outcome of each dictionary entry
+** when first needed.
+*/
+static int ccTermDict(ColumnCopyScan *p, CCTerm *t, const CCCol *pCol,
+                      int i0){
+  u8 *aMemo = ccMemoFor(&t->memo, pCol);
+  int i, nOut = 0, rc;
+  assert( t->op!=TK_ISNULL && t->op!=TK_NOTNULL );
+  if( aMemo==0 ) return SQLITE_NOMEM_BKPT;
+  for(i=0; i<p->nSel; i++){
+    int r = p->aSel[i];
+    int iRow = i0+r, iCode;
+    if( pCol->aNull && (pCol->aNull[iRow>>3] & (1<<(iRow&7))) ){
+      continue;                 /* No comparison with NULL holds */
+    }
+    iCode = ccDictCode(pCol, iRow);
+    if( iCode>=pCol->nDict ){
+      if( pCol->nDict==0 ) continue;      /* Every row is NULL */
+      return SQLITE_CORRUPT_BKPT;
+    }
+    if( aMemo[iCode]==0 ){
+      CCVal v;
+      rc = ccDictVal(pCol, iCode, &v);
+      if( rc ) return rc;
+      aMemo[iCode] = ccTermMay(t, &v) ? CC_MEMO_PASS : CC_MEMO_FAIL;
+    }
+    if( aMemo[iCode]==CC_MEMO_PASS ) p->aSel[nOut++] = (u16)r;
+  }
+  p->nSel = nOut;
+  return SQLITE_OK;
+}
+
+/*
 ** Make the next vector of the current chunk (or the first, with iVec
 ** -1) current, skipping vectors in which no row may match.  Set *pbDone
 ** if the chunk has no more.
@@ -2798,6 +2971,14 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       int nOut = 0;
       if( pCol==0 ) return SQLITE_NOMEM_BKPT;
       rc = ccColLoad(p, pCol, c, t->iSlot);
+      if( rc==SQLITE_OK && pCol->enc==CC_ENC_DICT
+       && t->op!=TK_ISNULL && t->op!=TK_NOTNULL
+      ){
+        /* Texts: the term is decided once per dictionary entry */
+        rc = ccTermDict(p, t, pCol, i0);
+        if( rc ) return rc;
+        continue;
+      }
       if( rc==SQLITE_OK && pCol->iVec!=p->iVec ){
         rc = ccColDecode(pCol, i0, n);
         pCol->iVec = p->iVec;
@@ -2827,7 +3008,8 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       p->iVecSeq++;
       if( pRowid ) pRowid->iVecSeq = p->iVecSeq;
       for(j=0; j<p->nTerm; j++){
-        p->apCol[p->aTerm[j].iSlot]->iVecSeq = p->iVecSeq;
+        CCCol *pCol = p->apCol[p->aTerm[j].iSlot];
+        if( pCol->iVec==p->iVec ) pCol->iVecSeq = p->iVecSeq;
       }
 #ifdef SQLITE_LIP_H
       rc = ccProbeFilters(p);
@@ -2949,6 +3131,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
       return SQLITE_NOMEM_BKPT;
     }
     p->nMem = nMem;
+    p->nTermAlloc = pPlan->nTerm;
     for(i=0; i<nMem; i++){ p->aMem[i].flags = MEM_Null; p->aMem[i].db = db; }
     rc = ccCursorOpen(db, pPlan->iDb, pPlan->iDataRoot, &p->pData);
     if( rc ){
@@ -2959,6 +3142,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   assert( p->pPlan==pPlan );
   p->eMode = CC_MODE_EOF;
   p->bAll = 0;
+  p->nProbeMemo = 0;            /* The filters may be new */
   p->pVdbe = v;
   p->iCur = pOp->p1;
   p->addrBody = (int)(pOp - v->aOp) + 1;
@@ -3002,6 +3186,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
     t->op = pt->op;
     t->bBinary = pt->bBinary;
     t->bOff = 0;
+    t->memo.k = -1;             /* The constants may be new */
     t->nConst = pt->nReg;
     for(j=0; j<pt->nReg; j++){
       Mem *pM = &p->aMem[nMem++];
