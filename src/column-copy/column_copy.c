@@ -249,14 +249,32 @@ static int ccWidth(u64 v){
 }
 
 /*
-** OR the nWidth low bits of v into the bit array a[] at bit iBit.  a[]
-** is zeroed and has CC_PAD bytes past its last value.
+** Store x at p[0..7], little-endian.
+*/
+static void ccStore64(u8 *p, u64 x){
+#if SQLITE_BYTEORDER==1234
+  memcpy(p, &x, 8);
+#else
+  ccPut64(p, x);
+#endif
+}
+
+/*
+** OR v, which has no bits set above its nWidth low bits, into the bit
+** array a[] at bit iBit.  a[] is zeroed and has CC_PAD bytes past its
+** last value.
 */
 static void ccPackPut(u8 *a, u64 iBit, int nWidth, u64 v){
   u8 *p = &a[iBit>>3];
   int sh = (int)(iBit & 7);
   int i;
   assert( nWidth>0 && nWidth<=64 );
+  assert( nWidth==64 || (v>>nWidth)==0 );
+  if( nWidth<=56 ){
+    /* Its bits end within the 8 bytes at p */
+    ccStore64(p, ccLoad64(p) | (v<<sh));
+    return;
+  }
   for(i=0; i*8<nWidth+sh && i<8; i++){
     p[i] |= (u8)((v<<sh)>>(8*i));
   }
@@ -1226,18 +1244,48 @@ struct CCBuilder {
 };
 
 /*
-** Append the value m to builder pB.
+** The next value of builder pB, or 0 after an out-of-memory (p->rc set).
 */
-static void ccBuildAdd(CCBuilder *p, CCBuild *pB, Mem *m){
-  CCVal *v;
+static CCVal *ccBuildNext(CCBuilder *p, CCBuild *pB){
   if( pB->nVal>=pB->nAlloc ){
     /* A stale chunk rebuilt in place may have grown past CC_CHUNK_ROWS */
     CCVal *aNew = sqlite3_realloc64(pB->aVal, sizeof(CCVal)*2*pB->nAlloc);
-    if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+    if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; return 0; }
     pB->aVal = aNew;
     pB->nAlloc *= 2;
   }
-  v = &pB->aVal[pB->nVal++];
+  return &pB->aVal[pB->nVal++];
+}
+
+/*
+** Set v, a value of builder pB, to the text or blob (eType) of n bytes
+** z[0..n-1] followed by nZero zeros, copied into pB's arena.
+*/
+static void ccBuildBytes(
+  CCBuilder *p, CCBuild *pB, CCVal *v,
+  u8 eType, const void *z, int n, int nZero
+){
+  if( pB->nArena+n+nZero>pB->nArenaAlloc ){
+    i64 nNew = (pB->nArena+n+nZero)*2 + 4096;
+    u8 *aNew = sqlite3_realloc64(pB->aArena, nNew);
+    if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; v->eType = SQLITE_NULL; return; }
+    pB->aArena = aNew;
+    pB->nArenaAlloc = nNew;
+  }
+  if( n ) memcpy(&pB->aArena[pB->nArena], z, n);
+  if( nZero ) memset(&pB->aArena[pB->nArena+n], 0, nZero);
+  v->eType = eType;
+  v->u.i = pB->nArena;
+  v->n = n+nZero;
+  pB->nArena += n+nZero;
+}
+
+/*
+** Append the value m to builder pB.
+*/
+static void ccBuildAdd(CCBuilder *p, CCBuild *pB, Mem *m){
+  CCVal *v = ccBuildNext(p, pB);
+  if( v==0 ) return;
   if( m->flags & MEM_Null ){
     v->eType = SQLITE_NULL;
   }else if( m->flags & (MEM_Int|MEM_IntReal) ){
@@ -1248,22 +1296,60 @@ static void ccBuildAdd(CCBuilder *p, CCBuild *pB, Mem *m){
     v->eType = SQLITE_FLOAT;
     v->u.r = m->u.r;
   }else{
-    int n = m->n;
-    if( m->flags & MEM_Zero ) n += m->u.nZero;
-    if( pB->nArena+n>pB->nArenaAlloc ){
-      i64 nNew = (pB->nArena+n)*2 + 4096;
-      u8 *aNew = sqlite3_realloc64(pB->aArena, nNew);
-      if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; v->eType = SQLITE_NULL; return; }
-      pB->aArena = aNew;
-      pB->nArenaAlloc = nNew;
-    }
-    if( m->n ) memcpy(&pB->aArena[pB->nArena], m->z, m->n);
-    if( m->flags & MEM_Zero ) memset(&pB->aArena[pB->nArena+m->n], 0, m->u.nZero);
-    v->eType = (m->flags & MEM_Str) ? SQLITE_TEXT : SQLITE_BLOB;
-    v->u.i = pB->nArena;
-    v->n = n;
-    pB->nArena += n;
+    ccBuildBytes(p, pB, v, (m->flags & MEM_Str) ? SQLITE_TEXT : SQLITE_BLOB,
+                 m->z, m->n, (m->flags & MEM_Zero) ? m->u.nZero : 0);
   }
+}
+
+/*
+** Append the fields of the table's record a[0..n-1] to the builders of
+** the columns, and the default values of the columns past its end.
+** Return SQLITE_CORRUPT if the record is malformed (as ccRecord()).
+*/
+static int ccBuildRecord(CCBuilder *p, const u8 *a, u32 n){
+  u32 szHdr = 0, iHdr = 0, iBody, t, len;
+  int i = 0;
+  if( n>0 ){
+    iHdr = getVarint32(a, szHdr);
+    if( szHdr>n || szHdr<iHdr ) return SQLITE_CORRUPT_BKPT;
+  }
+  iBody = szHdr;
+  while( iHdr<szHdr && i<p->nCol ){
+    CCBuild *pB = &p->aB[1+i];
+    CCVal *v;
+    iHdr += getVarint32(&a[iHdr], t);
+    len = sqlite3VdbeSerialTypeLen(t);
+    if( iBody+len>n || t==10 || t==11 ) return SQLITE_CORRUPT_BKPT;
+    v = ccBuildNext(p, pB);
+    if( v==0 ) return p->rc;
+    if( t>=12 ){
+      ccBuildBytes(p, pB, v, (t & 1) ? SQLITE_TEXT : SQLITE_BLOB,
+                   &a[iBody], (int)len, 0);
+    }else if( t>=1 && t<=6 ){
+      /* A big-endian two's complement integer of len bytes */
+      const u8 *z = &a[iBody];
+      i64 x = (i64)(signed char)z[0];
+      u32 j;
+      for(j=1; j<len; j++) x = (i64)(((u64)x<<8) | z[j]);
+      v->eType = SQLITE_INTEGER;
+      v->u.i = x;
+    }else{
+      Mem m;
+      m.flags = MEM_Null;
+      sqlite3VdbeSerialGet(&a[iBody], t, &m);
+      if( m.flags & MEM_Int ){
+        v->eType = SQLITE_INTEGER; v->u.i = m.u.i;
+      }else if( m.flags & MEM_Real ){
+        v->eType = SQLITE_FLOAT; v->u.r = m.u.r;
+      }else{
+        v->eType = SQLITE_NULL;         /* Also a NaN, as OP_Column */
+      }
+    }
+    iBody += len;
+    i++;
+  }
+  for(; i<p->nCol; i++) ccBuildAdd(p, &p->aB[1+i], &p->aDflt[i]);
+  return p->rc;
 }
 
 /*
@@ -1331,14 +1417,11 @@ static void ccBuildRange(
   u8 *aRec = 0;
   u32 nAlloc = 0, nRec;
   int res = 0;
-  Mem *aField = 0;
   i64 k = k0, lo = lo0, iLast = *piLast;
   int nChunk = 0;
-  int rc, i;
+  int rc;
+  CCVal *pV;
   if( p->rc ) return;
-  aField = sqlite3MallocZero(sizeof(Mem)*(p->nCol+1));
-  if( aField==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
-  for(i=0; i<p->nCol; i++) aField[i].db = p->db;
   rc = sqlite3BtreeTableMoveto(pCur, iFrom, 0, &res);
   if( rc==SQLITE_OK && res<0 ){
     rc = sqlite3BtreeNext(pCur, 0);
@@ -1347,8 +1430,6 @@ static void ccBuildRange(
   if( rc==SQLITE_OK && sqlite3BtreeEof(pCur) ) goto build_done;
   while( rc==SQLITE_OK && p->rc==SQLITE_OK ){
     i64 iRowid = sqlite3BtreeIntegerKey(pCur);
-    int nField;
-    Mem mRowid;
     if( iRowid>iTo ) break;
     if( !bOne && p->aB[0].nVal==CC_CHUNK_ROWS ){
       ccFlush(p, k, lo, iLast);
@@ -1358,15 +1439,12 @@ static void ccBuildRange(
     }
     rc = ccPayload(pCur, &aRec, &nAlloc, &nRec);
     if( rc ) break;
-    for(i=0; i<p->nCol; i++){
-      sqlite3VdbeMemShallowCopy(&aField[i], &p->aDflt[i], MEM_Static);
-    }
-    nField = ccRecord(aRec, nRec, aField, p->nCol);
-    if( nField<0 ){ rc = SQLITE_CORRUPT_BKPT; break; }
-    mRowid.flags = MEM_Int;
-    mRowid.u.i = iRowid;
-    ccBuildAdd(p, &p->aB[0], &mRowid);
-    for(i=0; i<p->nCol; i++) ccBuildAdd(p, &p->aB[1+i], &aField[i]);
+    pV = ccBuildNext(p, &p->aB[0]);
+    if( pV==0 ) break;
+    pV->eType = SQLITE_INTEGER;
+    pV->u.i = iRowid;
+    rc = ccBuildRecord(p, aRec, nRec);
+    if( rc ) break;
     iLast = iRowid;
     rc = sqlite3BtreeNext(pCur, 0);
   }
@@ -1380,7 +1458,6 @@ build_done:
   *pnChunk = nChunk;
   *piLast = iLast;
   sqlite3_free(aRec);
-  sqlite3_free(aField);
 }
 
 /*
