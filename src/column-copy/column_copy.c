@@ -38,7 +38,8 @@
 #define CC_CHUNK_ROWS  65536
 #define CC_VEC         1024
 #define CC_SLOTS       32768
-#define CC_FORMAT      1        /* lipsqlite_column_copy.format */
+#define CC_FORMAT      2        /* lipsqlite_column_copy.format */
+#define CC_FORMAT_MIN  1        /* Oldest format read (no NUM encoding) */
 #define CC_MAX_TERM    16       /* WHERE terms evaluated per scan */
 #define CC_MAX_LIST    64       /* Values of an IN list evaluated */
 
@@ -48,6 +49,10 @@
 #define CC_ENC_REAL    3        /* Reals, 8 bytes each */
 #define CC_ENC_DICT    4        /* Texts: dictionary + bit-packed codes */
 #define CC_ENC_PLAIN   5        /* Anything: record serial types + bodies */
+#define CC_ENC_NUM     6        /* Integers and reals: 8-byte reals + map */
+
+/* Integers of at most this magnitude are exact as reals (CC_ENC_NUM) */
+#define CC_NUM_EXACT   (((i64)1)<<53)
 
 #define CC_HDR         6        /* enc, flags, nrow (4 bytes) */
 #define CC_FLAG_NULL   0x01     /* A NULL bitmap follows the header */
@@ -130,7 +135,8 @@ struct CCCol {
   i64 iBase;                    /* SEQ, FOR */
   u8 nWidth;                    /* FOR, DICT: bits per value */
   const u8 *aPack;              /* FOR, DICT: the packed values */
-  const u8 *aReal;              /* REAL */
+  const u8 *aReal;              /* REAL, NUM */
+  const u8 *aIsInt;             /* NUM: bit i set if row i is an integer */
   int nDict;                    /* DICT */
   const u8 *aDictOff;           /* DICT: nDict+1 offsets (u32) */
   const u8 *aDict;              /* DICT: the texts */
@@ -685,6 +691,14 @@ static void ccEncode(
     enc = CC_ENC_FOR;
   }else if( (mTypes & ~((1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)))==0 ){
     enc = CC_ENC_REAL;
+  }else if( (mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_FLOAT)
+                        |(1<<SQLITE_NULL)))==0
+         && vIntMin.u.i>=-CC_NUM_EXACT && vIntMax.u.i<=CC_NUM_EXACT
+  ){
+    /* Both integers and reals (a REAL column holds its integral values
+    ** as integers): reals, and a map of the rows that are integers */
+    assert( vIntMin.eType==SQLITE_INTEGER );
+    enc = CC_ENC_NUM;
   }else if( (mTypes & ~((1<<SQLITE_TEXT)|(1<<SQLITE_NULL)))==0 ){
     enc = CC_ENC_DICT;
   }else{
@@ -814,6 +828,25 @@ static void ccEncode(
         }
       }
     }
+  }else if( enc==CC_ENC_NUM ){
+    p = ccOutGrow(pOut, (n+7)/8 + 8*(i64)n);
+    if( p ){
+      u8 *aIsInt = p, *aNum = p + (n+7)/8;
+      memset(aIsInt, 0, (n+7)/8);
+      for(i=0; i<n; i++){
+        double r = 0.0;
+        u64 x;
+        if( a[i].eType==SQLITE_INTEGER ){
+          aIsInt[i>>3] |= (u8)(1<<(i&7));
+          r = (double)a[i].u.i;
+          assert( (i64)r==a[i].u.i );
+        }else if( a[i].eType==SQLITE_FLOAT ){
+          r = a[i].u.r;
+        }
+        memcpy(&x, &r, 8);
+        ccPut64(&aNum[8*i], x);
+      }
+    }
   }else if( enc==CC_ENC_REAL ){
     p = ccOutGrow(pOut, 8*(i64)n);
     if( p ){
@@ -879,6 +912,11 @@ static int ccColAttach(CCCol *pCol, const u8 *a, int n, int nRow){
     case CC_ENC_REAL:
       if( p+8*(i64)nRow>pEnd ) return SQLITE_CORRUPT_BKPT;
       pCol->aReal = p;
+      break;
+    case CC_ENC_NUM:
+      if( p+(nRow+7)/8+8*(i64)nRow>pEnd ) return SQLITE_CORRUPT_BKPT;
+      pCol->aIsInt = p;
+      pCol->aReal = p + (nRow+7)/8;
       break;
     case CC_ENC_DICT: {
       if( p+5>pEnd ) return SQLITE_CORRUPT_BKPT;
@@ -999,9 +1037,24 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
     }
     case CC_ENC_REAL:
       for(i=0; i<n; i++){
-        u64 x = ccGet64(&pCol->aReal[8*(i0+i)]);
+        u64 x = ccLoad64(&pCol->aReal[8*(i0+i)]);
         aV[i].eType = SQLITE_FLOAT;
         memcpy(&aV[i].u.r, &x, 8);
+      }
+      break;
+    case CC_ENC_NUM:
+      for(i=0; i<n; i++){
+        int j = i0+i;
+        u64 x = ccLoad64(&pCol->aReal[8*j]);
+        double r;
+        memcpy(&r, &x, 8);
+        if( pCol->aIsInt[j>>3] & (1<<(j&7)) ){
+          aV[i].eType = SQLITE_INTEGER;
+          aV[i].u.i = (i64)r;
+        }else{
+          aV[i].eType = SQLITE_FLOAT;
+          aV[i].u.r = r;
+        }
       }
       break;
     case CC_ENC_DICT: {
@@ -1082,9 +1135,22 @@ static int ccColGet(const CCCol *pCol, int i, CCVal *pV){
       return SQLITE_OK;
     }
     case CC_ENC_REAL: {
-      u64 x = ccGet64(&pCol->aReal[8*(i64)i]);
+      u64 x = ccLoad64(&pCol->aReal[8*(i64)i]);
       pV->eType = SQLITE_FLOAT;
       memcpy(&pV->u.r, &x, 8);
+      return SQLITE_OK;
+    }
+    case CC_ENC_NUM: {
+      u64 x = ccLoad64(&pCol->aReal[8*(i64)i]);
+      double r;
+      memcpy(&r, &x, 8);
+      if( pCol->aIsInt[i>>3] & (1<<(i&7)) ){
+        pV->eType = SQLITE_INTEGER;
+        pV->u.i = (i64)r;
+      }else{
+        pV->eType = SQLITE_FLOAT;
+        pV->u.r = r;
+      }
       return SQLITE_OK;
     }
     default:
@@ -1875,8 +1941,8 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     sqlite3_finalize(pStmt);
     ccExec(db, &b.rc, &b.zErr,
         "UPDATE \"%w\"." CC_PREFIX " SET cookie=%u, rows=%lld, bytes=%lld,"
-        " built=datetime('now') WHERE id=%lld",
-        b.zDb, ccCookie(db, iDb), nRows, b.nBytes, iId);
+        " built=datetime('now'), format=%d WHERE id=%lld",
+        b.zDb, ccCookie(db, iDb), nRows, b.nBytes, CC_FORMAT, iId);
   }
   ccBuilderFree(&b);
   if( b.rc==SQLITE_IOERR_NOMEM || (b.rc && db->mallocFailed) ){
@@ -2584,7 +2650,8 @@ static int ccLoadDir(ColumnCopyScan *p, VdbeCursor *pC, int *pbOk){
   if( rc==SQLITE_OK && res==0 ){
     int nF = ccRecord(aBuf, n, aF, 6);
     if( nF>=6
-     && (aF[2].flags & MEM_Int) && aF[2].u.i==CC_FORMAT
+     && (aF[2].flags & MEM_Int)
+     && aF[2].u.i>=CC_FORMAT_MIN && aF[2].u.i<=CC_FORMAT
      && (aF[4].flags & MEM_Int) && aF[4].u.i==pPlan->nCol
      && (aF[5].flags & MEM_Int)
     ){
