@@ -31,6 +31,12 @@ Parts, each on its own database files under bench/out/column-copy/:
          and after; and the time of PRAGMA column_copy('lineorder') against
          CREATE INDEX on lo_quantity and on lo_orderdate, alternating,
          --repeat runs each on a fresh copy of the database file.
+  refresh The automatic refresh rule (PRAGMA optimize with PRAGMA
+         column_copy_refresh at its default): on a fresh copy of --ssb-db
+         with a copy of lineorder, --repeat rounds of: an UPDATE of one
+         row in every 4th chunk (25% of the rows' chunks stale), a scan of
+         lineorder with SSB Q1.1's terms (3 runs), PRAGMA optimize (the
+         refresh), the scan again, and PRAGMA optimize with nothing due.
 
 Writes bench/out/column-copy/oltp-<stamp>.csv (one row per run) and
 oltp-<stamp>.md (medians, min-max, ratios).
@@ -43,7 +49,7 @@ import benchlib
 from benchlib import TOP, die, progress
 
 benchlib.init('column-copy')
-PARTS = ['instr', 'tatp', 'bulk', 'space']
+PARTS = ['instr', 'tatp', 'bulk', 'space', 'refresh']
 
 
 def sh(shell, db, sql, what, timer=False):
@@ -307,6 +313,51 @@ class Run:
         for name, _ in steps:
             self.md.append('| %s | %s | %.3fx |\n' % (name, fmt(res[name]), statistics.median(res[name]) /
                                                       statistics.median(res['index-quantity'])))
+
+    # ------------------------------------------------------------ refresh
+    def part_refresh(self):
+        a = self.a
+        if not os.path.exists(a.ssb_db):
+            die('no %s: run bench/ssb/run.py --sf 1 first (or give --ssb-db)' % a.ssb_db)
+        db = self.fresh(a.ssb_db)
+        sh(self.shell, db, "PRAGMA column_copy('lineorder');\n", 'copy')
+        scan = ('SELECT sum(lo_extendedprice*lo_discount) FROM lineorder '
+                'WHERE lo_discount BETWEEN 1 AND 3 AND lo_quantity < 25;\n')
+
+        def times(sql, what):
+            out, _ = sh(self.shell, db, '.timer on\n' + sql, what)
+            return [float(m.group(1)) for m in re.finditer(r'Run Time: real ([0-9.]+)', out)], out
+
+        res = {}
+        lists = []
+        for rep in range(a.repeat):
+            step = {}
+            step['update'], _ = times('UPDATE lineorder SET lo_tax=lo_tax WHERE rowid %% %d = 7;\n'
+                                      % (4 * 65536), 'update')
+            out, _ = sh(self.shell, db, 'PRAGMA column_copy_list;\n', 'list')
+            lists.append(('stale', out.strip()))
+            t, _ = times(scan * 3, 'scan stale')
+            step['scan-stale'] = [statistics.median(t)]
+            step['optimize'], _ = times('PRAGMA optimize;\n', 'optimize')
+            out, _ = sh(self.shell, db, 'PRAGMA column_copy_list;\n', 'list')
+            lists.append(('refreshed', out.strip()))
+            t, _ = times(scan * 3, 'scan clean')
+            step['scan-clean'] = [statistics.median(t)]
+            step['optimize-none-due'], _ = times('PRAGMA optimize;\n', 'optimize')
+            for k, v in step.items():
+                res.setdefault(k, []).append(sum(v))
+                self.row('refresh', k, 'ours', rep + 1, seconds=sum(v))
+            progress('  refresh round %d: %s' % (rep + 1, '  '.join('%s %.3f' % (k, v[-1]) for k, v in res.items())))
+        self.md.append('\n## The automatic refresh rule: PRAGMA optimize (`%s`)\n\n' % os.path.basename(a.ssb_db))
+        self.md.append('A copy of lineorder built once; then %d rounds of: an UPDATE of one row in every 4th chunk '
+                       '(`rowid %% 262144 = 7`), the scan `%s` (median of 3 in one process), PRAGMA optimize '
+                       '(column_copy_refresh 10: due), the scan again, PRAGMA optimize with nothing due. '
+                       'Statement times (shell `.timer`):\n\n| step | seconds |\n|---|---:|\n'
+                       % (a.repeat, scan.strip()))
+        for k in ['update', 'scan-stale', 'optimize', 'scan-clean', 'optimize-none-due']:
+            self.md.append('| %s | %s |\n' % (k, fmt(res[k])))
+        self.md.append('\nPRAGMA column_copy_list after the first UPDATE and after the first refresh: `%s` / `%s`\n'
+                       % (lists[0][1], lists[1][1]))
 
     def write(self):
         csvp = os.path.join(self.dir, 'oltp-%s.csv' % self.stamp)

@@ -1993,6 +1993,37 @@ static int ccTreeBytes(sqlite3 *db, int iDb, Pgno iRoot, i64 *pn){
 }
 
 /*
+** Set *pnTail to the number of rows of table pTab of database iDb with a
+** rowid above iHi (all of them if iHi is SMALLEST_INT64): the tail of its
+** copy, whose last chunk ends at iHi.
+*/
+static int ccTailRows(sqlite3 *db, int iDb, Table *pTab, i64 iHi,
+                      i64 *pnTail){
+  BtCursor *pCur = 0;
+  int res = 0, rc;
+  i64 nTail = 0;
+  rc = ccCursorOpen(db, iDb, pTab->tnum, &pCur);
+  if( rc==SQLITE_OK ){
+    if( iHi==SMALLEST_INT64 ){
+      rc = sqlite3BtreeFirst(pCur, &res);
+    }else{
+      rc = sqlite3BtreeTableMoveto(pCur, iHi, 0, &res);
+      if( rc==SQLITE_OK && res<=0 && !sqlite3BtreeEof(pCur) ){
+        rc = sqlite3BtreeNext(pCur, 0);
+      }
+    }
+    while( rc==SQLITE_OK && !sqlite3BtreeEof(pCur) ){
+      nTail++;
+      rc = sqlite3BtreeNext(pCur, 0);
+    }
+    if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+  }
+  ccCursorClose(pCur);
+  *pnTail = nTail;
+  return rc;
+}
+
+/*
 ** One row of PRAGMA column_copy_list for copy zId: table, rows, clean
 ** chunks, stale chunks, tail rows, bytes, the base table's bytes.
 */
@@ -2015,41 +2046,22 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
   if( ccStep(db, pStmt, &rc, &zErr)==SQLITE_ROW ){
     const char *zTab = (const char*)sqlite3_column_text(pStmt, 0);
     Table *pTab = zTab ? sqlite3FindTable(db, zTab, zDb) : 0;
-    i64 nTail = 0, nBase = 0;
+    i64 nTail = 0, nBase = 0, iAny = 0;
     sqlite3VdbeMemSetStr(&aOut[0], zTab, -1, SQLITE_UTF8, SQLITE_TRANSIENT);
     sqlite3VdbeMemSetInt64(&aOut[1], sqlite3_column_int64(pStmt, 1));
     sqlite3VdbeMemSetInt64(&aOut[2], sqlite3_column_int64(pStmt, 2));
     sqlite3VdbeMemSetInt64(&aOut[3], sqlite3_column_int64(pStmt, 3));
     sqlite3VdbeMemSetInt64(&aOut[5], sqlite3_column_int64(pStmt, 5));
-    i64 iAny = 0;
     if( pTab && IsOrdinaryTable(pTab) && HasRowid(pTab) ){
       ccCopyOf(pTab, 0, &iAny);
     }
     if( iAny==iId ){
-      /* Rows past the last chunk */
-      BtCursor *pCur = 0;
-      int res = 0;
-      i64 iHi = sqlite3_column_type(pStmt, 4)==SQLITE_NULL ? SMALLEST_INT64
-                  : sqlite3_column_int64(pStmt, 4);
-      rc = ccCursorOpen(db, iDb, pTab->tnum, &pCur);
-      if( rc==SQLITE_OK ){
-        if( iHi==SMALLEST_INT64 ){
-          rc = sqlite3BtreeFirst(pCur, &res);
-        }else{
-          rc = sqlite3BtreeTableMoveto(pCur, iHi, 0, &res);
-          if( rc==SQLITE_OK && res<=0 && !sqlite3BtreeEof(pCur) ){
-            rc = sqlite3BtreeNext(pCur, 0);
-            res = 0;
-          }
-        }
-        while( rc==SQLITE_OK && !sqlite3BtreeEof(pCur) ){
-          nTail++;
-          rc = sqlite3BtreeNext(pCur, 0);
-        }
-        if( rc==SQLITE_DONE ) rc = SQLITE_OK;
-      }
-      ccCursorClose(pCur);
+      rc = ccTailRows(db, iDb, pTab,
+                      sqlite3_column_type(pStmt, 4)==SQLITE_NULL ?
+                          SMALLEST_INT64 : sqlite3_column_int64(pStmt, 4),
+                      &nTail);
       if( rc==SQLITE_OK ) rc = ccTreeBytes(db, iDb, pTab->tnum, &nBase);
+      if( rc==SQLITE_IOERR_NOMEM ) rc = SQLITE_NOMEM_BKPT;
     }
     sqlite3VdbeMemSetInt64(&aOut[4], nTail);
     sqlite3VdbeMemSetInt64(&aOut[6], nBase);
@@ -2064,6 +2076,68 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
                      zErr ? zErr : sqlite3ErrStr(rc));
   }
   sqlite3_free(zErr);
+  return rc;
+}
+
+/*
+** Set *pOut to 1 if the copy of table zTab of database iDb is due for a
+** refresh by PRAGMA optimize, else to 0.  It is due when at least PRAGMA
+** column_copy_refresh percent of its rows are in stale chunks or past its
+** last chunk.  A copy that PRAGMA column_copy would build anew is never
+** due: one its triggers no longer keep (the table's definition changed),
+** and one of a table VACUUM may renumber after a schema change (see
+** ccBuild()).  Building anew drops the old copy's tables, which cannot be
+** done while PRAGMA optimize's own statement runs (OP_Destroy).
+*/
+static int ccRefreshDue(Vdbe *v, int iDb, const char *zTab, Mem *pOut){
+  sqlite3 *db = v->db;
+  const char *zDb = db->aDb[iDb].zDbSName;
+  Table *pTab = sqlite3FindTable(db, zTab, zDb);
+  i64 iId, iAny = 0, nStale = 0, nRow = 0, nTail = 0, iHi = SMALLEST_INT64;
+  int rc = SQLITE_OK, bDue = 0;
+  char *zErr = 0;
+  sqlite3_stmt *pStmt;
+  sqlite3VdbeMemSetInt64(pOut, 0);
+  if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return rc;
+  iId = ccCopyOf(pTab, 0, &iAny);
+  if( iId==0 ) return rc;
+  if( pTab->iPKey<0 && pTab->pIndex==0 ){
+    pStmt = ccPrepare(db, &rc, &zErr,
+        "SELECT cookie FROM \"%w\"." CC_PREFIX " WHERE id=%lld", zDb, iId);
+    if( ccStep(db, pStmt, &rc, &zErr)!=SQLITE_ROW
+     || sqlite3_column_int64(pStmt, 0)!=(i64)ccCookie(db, iDb)
+    ){
+      iId = 0;
+    }
+    sqlite3_finalize(pStmt);
+  }
+  if( iId ){
+    pStmt = ccPrepare(db, &rc, &zErr,
+        "SELECT coalesce(sum(CASE WHEN stale THEN nrow END),0),"
+        " coalesce(sum(nrow),0), max(hi) FROM \"%w\"." CC_PREFIX "_%lld_dir",
+        zDb, iId);
+    if( ccStep(db, pStmt, &rc, &zErr)==SQLITE_ROW ){
+      nStale = sqlite3_column_int64(pStmt, 0);
+      nRow = sqlite3_column_int64(pStmt, 1);
+      if( sqlite3_column_type(pStmt, 2)!=SQLITE_NULL ){
+        iHi = sqlite3_column_int64(pStmt, 2);
+      }
+    }
+    sqlite3_finalize(pStmt);
+    if( rc==SQLITE_OK ) rc = ccTailRows(db, iDb, pTab, iHi, &nTail);
+    /* PRAGMA column_copy_refresh may have become 0 since the prepare */
+    assert( db->fork.colcopy.nRefresh>=0 && db->fork.colcopy.nRefresh<=100 );
+    bDue = nStale+nTail>0 && db->fork.colcopy.nRefresh>0
+        && (nStale+nTail)*100 >= db->fork.colcopy.nRefresh*(nRow+nTail);
+  }
+  /* An out-of-memory in the pager under the tail's walk is out-of-memory */
+  if( rc==SQLITE_IOERR_NOMEM ) rc = SQLITE_NOMEM_BKPT;
+  if( rc ){
+    sqlite3VdbeError(v, "PRAGMA optimize: %s",
+                     zErr ? zErr : sqlite3ErrStr(rc));
+  }
+  sqlite3_free(zErr);
+  sqlite3VdbeMemSetInt64(pOut, bDue);
   return rc;
 }
 
@@ -2096,6 +2170,8 @@ int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
       sqlite3_free(b.zErr);
       return b.rc;
     }
+    case COLUMN_COPY_DUE:
+      return ccRefreshDue(v, pOp->p2, z, aOut);
     default:
       assert( pOp->p1==COLUMN_COPY_LIST );
       return ccList(v, pOp->p2, z, aOut);
@@ -2235,6 +2311,70 @@ void sqlite3ColumnCopyListPragma(
                           zId, P4_DYNAMIC);
         sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
       }
+    }
+  }
+}
+
+/*
+**   PRAGMA column_copy_refresh
+**   PRAGMA column_copy_refresh = N
+**
+** The percentage (1 to 100) of a copy's rows in stale chunks or past its
+** last chunk at which PRAGMA optimize refreshes the copy; 0: never.
+*/
+void sqlite3ColumnCopyRefreshPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zRight
+){
+  sqlite3ForkIntPragma(pParse, zName, zRight, 0, 100, "percent",
+                       &pParse->db->fork.colcopy.nRefresh);
+}
+
+/*
+** The part of PRAGMA optimize that refreshes column copies, coded after
+** upstream's: for every table of database iDbOnly (of every database but
+** TEMP if iDbOnly is negative) that has a copy, check at run time whether
+** a refresh is due (ccRefreshDue()) and if so run PRAGMA column_copy on it
+** through OP_SqlExec, as upstream runs ANALYZE; with bit 0x01 of opMask,
+** return the PRAGMA's text as a row instead.  Nothing is coded when PRAGMA
+** column_copy_refresh is 0.
+*/
+void sqlite3ColumnCopyOptimize(Parse *pParse, int iDbOnly, u32 opMask){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = sqlite3GetVdbe(pParse);
+  int iDb, iDbEnd, r;
+  if( v==0 || db->fork.colcopy.nRefresh==0 ) return;
+  r = ++pParse->nMem;
+  iDb = iDbOnly<0 ? 0 : iDbOnly;
+  iDbEnd = iDbOnly<0 ? db->nDb : iDbOnly+1;
+  for(; iDb<iDbEnd; iDb++){
+    HashElem *k;
+    if( iDb==1 ) continue;
+    sqlite3CodeVerifySchema(pParse, iDb);
+    for(k=sqliteHashFirst(&db->aDb[iDb].pSchema->tblHash); k;
+        k=sqliteHashNext(k)){
+      Table *pTab = (Table*)sqliteHashData(k);
+      i64 iAny = 0;
+      char *zSql;
+      int addr;
+      if( !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) continue;
+      if( sqlite3StrNICmp(pTab->zName, CC_PREFIX, CC_PREFIX_LEN)==0 ) continue;
+      ccCopyOf(pTab, 0, &iAny);
+      if( iAny==0 ) continue;
+      sqlite3VdbeAddOp4(v, OP_ColumnCopy, COLUMN_COPY_DUE, iDb, r,
+                        sqlite3DbStrDup(db, pTab->zName), P4_DYNAMIC);
+      addr = sqlite3VdbeAddOp1(v, OP_IfNot, r);
+      VdbeCoverage(v);
+      zSql = sqlite3MPrintf(db, "PRAGMA \"%w\".column_copy(\"%w\")",
+                            db->aDb[iDb].zDbSName, pTab->zName);
+      if( opMask & 0x01 ){
+        sqlite3VdbeAddOp4(v, OP_String8, 0, r, 0, zSql, P4_DYNAMIC);
+        sqlite3VdbeAddOp2(v, OP_ResultRow, r, 1);
+      }else{
+        sqlite3VdbeAddOp4(v, OP_SqlExec, 0, 0, 0, zSql, P4_DYNAMIC);
+      }
+      sqlite3VdbeJumpHere(v, addr);
     }
   }
 }

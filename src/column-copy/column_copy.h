@@ -19,6 +19,13 @@
 # define SQLITE_COLUMN_SCAN_DEFAULT 1
 #endif
 
+/* PRAGMA column_copy_refresh: the percentage of a copy's rows in stale
+** chunks or past its last chunk at which PRAGMA optimize refreshes it (0:
+** never) */
+#ifndef SQLITE_COLUMN_COPY_REFRESH_DEFAULT
+# define SQLITE_COLUMN_COPY_REFRESH_DEFAULT 10
+#endif
+
 /*
 ** Per-connection state (db->fork.colcopy).  aOk[] remembers copies whose
 ** rowids were checked against their table after a schema change (VACUUM
@@ -29,6 +36,7 @@
 typedef struct ColumnCopyConn ColumnCopyConn;
 struct ColumnCopyConn {
   u8 bOn;                       /* PRAGMA column_scan */
+  i64 nRefresh;                 /* PRAGMA column_copy_refresh */
   struct {
     i64 iId;                    /* Copy checked, or 0 */
     u32 iCookie;                /* Schema cookie at the check */
@@ -42,6 +50,7 @@ typedef struct ColumnCopyScan ColumnCopyScan;
 #define COLUMN_COPY_BUILD 1     /* PRAGMA column_copy(T) */
 #define COLUMN_COPY_DROP  2     /* PRAGMA column_copy_drop(T) */
 #define COLUMN_COPY_LIST  3     /* One row of PRAGMA column_copy_list */
+#define COLUMN_COPY_DUE   4     /* Is a refresh due? (PRAGMA optimize) */
 
 /* Declared by vdbeInt.h and whereInt.h, which come later */
 struct VdbeCursor;
@@ -51,6 +60,10 @@ struct WhereLevel;
 void sqlite3ColumnCopyPragma(Parse*, const char*, const char*);
 void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*);
 void sqlite3ColumnCopyListPragma(Parse*, const char*, const char*);
+void sqlite3ColumnCopyRefreshPragma(Parse*, const char*, const char*);
+
+/* PRAGMA optimize (pragma.c) */
+void sqlite3ColumnCopyOptimize(Parse*, int, u32);
 
 /* Code generation (wherecode.c, where.c) */
 void sqlite3ColumnCopyLoop(Parse*, WhereInfo*, struct WhereLevel*, int);
