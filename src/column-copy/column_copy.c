@@ -3110,6 +3110,9 @@ static int ccProbeFilters(ColumnCopyScan *p){
   int nProbe = 0, addr, j;
   int aRegCol[CC_MAX_PROBE*2], aReg[CC_MAX_PROBE*2], nReg = 0;
   u8 aRegInt[CC_MAX_PROBE*2];
+  u32 aCost[CC_MAX_PROBE];        /* Cost of each probe, in aOrder[] order */
+  u8 aOrder[CC_MAX_PROBE];        /* The probes, cheapest first */
+  int iOrd;
   for(addr=p->addrBody; addr<v->nOp && nProbe<CC_MAX_PROBE; addr++){
     pOp = &v->aOp[addr];
     if( pOp->opcode==OP_ColumnCopyColumn && pOp->p1==p->iCur ){
@@ -3139,13 +3142,37 @@ static int ccProbeFilters(ColumnCopyScan *p){
       break;
     }
   }
-  for(j=0; j<nProbe && p->nSel>0; j++){
-    Mem *pKey = &v->aMem[aProbe[j].p3];
+  /* The probes are ANDed: run the cheapest first.  An integer key costs
+  ** a bit test per row; a text key of a dictionary costs a memo lookup
+  ** per row and a hash per distinct text (ccProbeDict()), so the one with
+  ** the smallest dictionary goes first; any other key, a hash per row. */
+  for(j=0; j<nProbe; j++){
     CCCol *pCol = ccCol(p, 1+aCol[j]);
-    int i, nOut = 0, rc;
+    int rc, k;
+    u32 iCost;
     if( pCol==0 ) return SQLITE_NOMEM_BKPT;
     rc = ccColLoad(p, pCol, &p->aChunk[p->iChunk], 1+aCol[j]);
     if( rc ) return rc;
+    if( pCol->enc==CC_ENC_SEQ || pCol->enc==CC_ENC_FOR ){
+      iCost = 0;
+    }else if( pCol->enc==CC_ENC_DICT && !aInt[j] ){
+      iCost = 1 + (u32)pCol->nDict;
+    }else{
+      iCost = 2 + CC_MAX_DICT;
+    }
+    for(k=j; k>0 && aCost[k-1]>iCost; k--){
+      aCost[k] = aCost[k-1];
+      aOrder[k] = aOrder[k-1];
+    }
+    aCost[k] = iCost;
+    aOrder[k] = (u8)j;
+  }
+  for(iOrd=0; iOrd<nProbe && p->nSel>0; iOrd++){
+    int j = aOrder[iOrd];
+    Mem *pKey = &v->aMem[aProbe[j].p3];
+    CCCol *pCol = p->apCol[1+aCol[j]];
+    int i, nOut = 0, rc;
+    assert( pCol!=0 && pCol->k==p->aChunk[p->iChunk].k );
     if( pCol->enc==CC_ENC_DICT && !aInt[j] ){
       rc = ccProbeDict(p, &aProbe[j], 1+aCol[j], pCol);
       if( rc ) return rc;
