@@ -1392,7 +1392,9 @@ static int ccBuildRecord(CCBuilder *p, const u8 *a, u32 n){
       ccBuildBytes(p, pB, v, (t & 1) ? SQLITE_TEXT : SQLITE_BLOB,
                    &a[iBody], (int)len, 0);
     }else if( t>=1 && t<=6 ){
-      /* A big-endian two's complement integer of len bytes */
+      /* A big-endian two's complement integer of len bytes, decoded here
+      ** rather than by sqlite3VdbeSerialGet() (the other classes): that
+      ** call costs 5.5% of a build's instructions (SSB lineorder, SF 1) */
       const u8 *z = &a[iBody];
       i64 x = (i64)(signed char)z[0];
       u32 j;
