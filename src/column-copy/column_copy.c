@@ -37,6 +37,8 @@
 */
 #define CC_CHUNK_ROWS  65536
 #define CC_VEC         1024
+#define CC_RANGE_MIN   CC_VEC   /* A shorter rowid range reads the B-tree */
+#define CC_RANGE_REAL  4.0e18   /* Real bounds of a rowid range made stops */
 #define CC_SLOTS       32768
 #define CC_FORMAT      2        /* lipsqlite_column_copy.format */
 #define CC_FORMAT_MIN  1        /* Oldest format read (no NUM encoding) */
@@ -105,6 +107,12 @@ struct CCPlan {
   int iDb;                      /* Database of the table */
   int nCol;                     /* Stored columns of the table */
   u8 bRenumber;                 /* VACUUM may renumber its rowids */
+  u8 opStart;                   /* OP_Rewind, OP_SeekGE or OP_SeekGT */
+  u8 opEnd;                     /* OP_Gt, OP_Ge, or 0: no end test */
+  int iRegStart;                /* The seek's key (P3), if opStart seeks */
+  int iRegEnd;                  /* The end test's bound, if opEnd */
+  int addrLoop;                 /* Target of the loop's OP_ColumnCopyNext */
+  int addrProbe;                /* First opcode past the end test */
   int nTerm;
   CCPlanTerm *aTerm;
   int *aReg;
@@ -191,6 +199,9 @@ struct ColumnCopyScan {
   u8 eMode;                     /* CC_MODE_* */
   u8 bAll;                      /* B-tree to the end (a write was seen) */
   i64 iEnd;                     /* CC_MODE_BTREE: last rowid of the range */
+  i64 iLo;                      /* Rowids below are not wanted (a seek) */
+  i64 iStop;                    /* Nor above (the end test would stop) */
+  u8 bClip;                     /* The current chunk has rowids to drop */
   u8 bEndLargest;               /* iEnd is the largest rowid */
   int iVec;                     /* Current vector of the chunk */
   u32 iVecSeq;                  /* Changes with every vector made current */
@@ -2498,11 +2509,34 @@ static int ccTermUsable(
 }
 
 /*
-** Called by the code generator right after it coded the OP_Rewind (or
-** OP_Last if bRev) of a full scan of level pLevel.  If the table has a
-** usable copy, make that opcode OP_ColumnCopyRewind, with the plan in P4,
-** and the loop's step OP_ColumnCopyNext; sqlite3ColumnCopyWhereEnd()
-** finishes the job.
+** The address of the opcode that starts the loop of level pLevel: the
+** first opcode in [pLevel->addrBody, pLevel->p2) on the level's cursor
+** that is op, or any of OP_Rewind, OP_SeekGE and OP_SeekGT if op is 0,
+** searching back from pLevel->p2.  A full scan's OP_Rewind is right before
+** p2; a rowid range's OP_SeekGE or OP_SeekGT (OP_Rewind if it has no
+** lower bound) may be followed by the code of its upper bound.  Return -1
+** if there is none.
+*/
+static int ccLoopStart(Vdbe *v, WhereLevel *pLevel, int op){
+  int addr;
+  for(addr=pLevel->p2-1; addr>=pLevel->addrBody && addr>=0; addr--){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, addr);
+    if( pOp->p1!=pLevel->iTabCur ) continue;
+    if( op ? pOp->opcode==op : (pOp->opcode==OP_Rewind
+            || pOp->opcode==OP_SeekGE || pOp->opcode==OP_SeekGT) ){
+      return addr;
+    }
+  }
+  return -1;
+}
+
+/*
+** Called by the code generator when it has coded the start of a forward
+** full scan of level pLevel (its OP_Rewind) or of a scan of a rowid range
+** (its seek and the test of its upper bound).  If the table has a usable
+** copy, make the opcode that starts the loop OP_ColumnCopyRewind, with the
+** plan in P4, and the loop's step OP_ColumnCopyNext;
+** sqlite3ColumnCopyWhereEnd() finishes the job.
 */
 void sqlite3ColumnCopyLoop(
   Parse *pParse,
@@ -2524,6 +2558,9 @@ void sqlite3ColumnCopyLoop(
   WhereClause *pWC = &pWInfo->sWC;
   Bitmask mSelf;
   sqlite3_str *pExpl = 0;
+  u32 wsFlags = pLevel->pWLoop->wsFlags;
+  int addrStart, opEnd = 0, addrProbe = pLevel->p2;
+  Expr *pEndExpr = 0;
 
   if( bRev || !db->fork.colcopy.bOn || v==0 ) return;
   if( pWInfo->pSelect==0 || pWInfo->eOnePass!=ONEPASS_OFF ) return;
@@ -2545,6 +2582,43 @@ void sqlite3ColumnCopyLoop(
   if( pMeta==0 || pDir==0 || pData==0 ) return;
   if( !HasRowid(pMeta) || !HasRowid(pDir) || !HasRowid(pData) ) return;
   iCur = pLevel->iTabCur;
+
+  /* The opcode that starts the loop and, for a rowid range with an upper
+  ** bound, the end test that wherecode.c codes first in the body:
+  ** OP_Rowid into a register and OP_Gt or OP_Ge jumping out of the loop
+  ** when the rowid passes the bound.  The bound is computed after the
+  ** seek, so the scan computes its own copy of it, once: served only if
+  ** it is constant for the statement. */
+  addrStart = ccLoopStart(v, pLevel, 0);
+  if( addrStart<0 ) return;
+  if( (wsFlags & WHERE_COLUMN_RANGE)!=0 ){
+    assert( wsFlags & WHERE_IPK );
+    if( wsFlags & WHERE_TOP_LIMIT ){
+      WhereLoop *pLoop = pLevel->pWLoop;
+      VdbeOp *pRowid, *pTest;
+      int iEnd = (wsFlags & WHERE_BTM_LIMIT) ? 1 : 0;
+      if( NEVER(pLoop->nLTerm<=iEnd) ) return;
+      pEndExpr = pLoop->aLTerm[iEnd]->pExpr->pRight;
+      if( sqlite3ExprIsVector(pEndExpr) ){
+        if( pEndExpr->op!=TK_VECTOR ) return;
+        pEndExpr = pEndExpr->x.pList->a[0].pExpr;
+      }
+      if( !pParse->okConstFactor || !sqlite3ExprIsConstant(pParse, pEndExpr) ){
+        return;
+      }
+      if( sqlite3VdbeCurrentAddr(v)<pLevel->p2+2 ) return;
+      pRowid = sqlite3VdbeGetOp(v, pLevel->p2);
+      pTest = sqlite3VdbeGetOp(v, pLevel->p2+1);
+      if( pRowid->opcode!=OP_Rowid || pRowid->p1!=iCur ) return;
+      if( pTest->opcode!=OP_Gt && pTest->opcode!=OP_Ge ) return;
+      if( pTest->p3!=pRowid->p2 ) return;
+      opEnd = pTest->opcode;
+      addrProbe = pLevel->p2+2;
+    }
+  }else if( addrStart!=pLevel->p2-1
+         || sqlite3VdbeGetOp(v, addrStart)->opcode!=OP_Rewind ){
+    return;
+  }
 
   /* The WHERE terms on this table alone that the scan can evaluate.  Not
   ** for the right table of a LEFT JOIN, whose WHERE terms apply after
@@ -2583,6 +2657,14 @@ void sqlite3ColumnCopyLoop(
   pPlan->iDb = iDb;
   pPlan->nCol = pTab->nNVCol;
   pPlan->bRenumber = pTab->iPKey<0 && pTab->pIndex==0;
+  pPlan->opStart = sqlite3VdbeGetOp(v, addrStart)->opcode;
+  pPlan->iRegStart = sqlite3VdbeGetOp(v, addrStart)->p3;
+  pPlan->opEnd = (u8)opEnd;
+  if( pEndExpr ){
+    pPlan->iRegEnd = sqlite3ExprCodeRunJustOnce(pParse, pEndExpr, -1);
+  }
+  pPlan->addrLoop = pLevel->p2;
+  pPlan->addrProbe = addrProbe;
   pPlan->nTerm = nTerm;
   if( nTerm ) memcpy(pPlan->aTerm, aTerm, sizeof(CCPlanTerm)*nTerm);
   for(i=0; i<nReg; i++){
@@ -2593,8 +2675,8 @@ void sqlite3ColumnCopyLoop(
   sqlite3TableLock(pParse, iDb, pData->tnum, 0, pData->zName);
 
   assert( pLevel->p2>0 );
-  sqlite3VdbeChangeOpcode(v, pLevel->p2-1, OP_ColumnCopyRewind);
-  sqlite3VdbeChangeP4(v, pLevel->p2-1, (char*)pPlan, P4_DYNAMIC);
+  sqlite3VdbeChangeOpcode(v, addrStart, OP_ColumnCopyRewind);
+  sqlite3VdbeChangeP4(v, addrStart, (char*)pPlan, P4_DYNAMIC);
   pLevel->op = OP_ColumnCopyNext;
 
   /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY (a<? AND b IN (...)) */
@@ -2675,12 +2757,14 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   for(i=0; i<pWInfo->nLevel; i++){
     WhereLevel *pLevel = &pWInfo->a[i];
     int iCur = pLevel->iTabCur;
-    int iAddr = pLevel->p2-1;
+    int iAddr;
     int iEnd = sqlite3VdbeCurrentAddr(v);
     int j, bOk = 1;
     VdbeOp *pRewind;
     CCPlan *pPlan;
     if( pLevel->op!=OP_ColumnCopyNext ) continue;
+    iAddr = ccLoopStart(v, pLevel, OP_ColumnCopyRewind);
+    if( NEVER(iAddr<0) ) continue;
     pRewind = sqlite3VdbeGetOp(v, iAddr);
     if( NEVER(pRewind->opcode!=OP_ColumnCopyRewind) ) continue;
     pPlan = (CCPlan*)pRewind->p4.p;
@@ -2723,7 +2807,7 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
       }
     }
     if( !bOk ){
-      pRewind->opcode = OP_Rewind;
+      pRewind->opcode = pPlan->opStart;
       sqlite3DbFree(pParse->db, pRewind->p4.p);
       pRewind->p4.p = 0;
       pRewind->p4type = P4_NOTUSED;
@@ -3276,8 +3360,19 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       pRowid->iVec = p->iVec;
     }
     if( rc ) return rc;
-    for(i=0; i<n; i++) p->aSel[i] = (u16)i;
-    p->nSel = n;
+    if( p->bClip ){
+      /* A rowid range starts or ends in this chunk */
+      const CCVal *aV = pRowid->aVal;
+      i64 iLo = p->iLo, iStop = p->iStop;
+      for(i=j=0; i<n; i++){
+        if( aV[i].u.i>=iLo && aV[i].u.i<=iStop ) p->aSel[j++] = (u16)i;
+      }
+      p->nSel = j;
+      if( j==0 && aV[n-1].u.i>iStop ){ *pbDone = 1; return SQLITE_OK; }
+    }else{
+      for(i=0; i<n; i++) p->aSel[i] = (u16)i;
+      p->nSel = n;
+    }
     for(j=0; j<p->nTerm && p->nSel>0; j++){
       CCTerm *t = &p->aTerm[j];
       CCCol *pCol = ccCol(p, t->iSlot);
@@ -3365,31 +3460,44 @@ static int ccEnterChunk(ColumnCopyScan *p, BtCursor *pBase, int iChunk){
     if( iChunk>=p->nChunk || p->bAll ){
       /* The tail: rows past the last chunk, from the B-tree */
       i64 iFrom = p->bAll ? p->iEnd : p->iHi;
-      if( iFrom==LARGEST_INT64 ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
-      rc = ccSeek(pBase, iFrom+1, &bEof);
+      if( iFrom==LARGEST_INT64 || iFrom>=p->iStop ){
+        p->eMode = CC_MODE_EOF;
+        return SQLITE_DONE;
+      }
+      rc = ccSeek(pBase, iFrom+1>p->iLo ? iFrom+1 : p->iLo, &bEof);
       if( rc ) return rc;
-      if( bEof ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
+      if( bEof || sqlite3BtreeIntegerKey(pBase)>p->iStop ){
+        p->eMode = CC_MODE_EOF;
+        return SQLITE_DONE;
+      }
       p->eMode = CC_MODE_BTREE;
       p->bEndLargest = 1;
       p->iChunk = p->nChunk;
       return SQLITE_OK;
     }else{
       const CCChunk *c = &p->aChunk[iChunk];
+      i64 iChunkHi = iChunk+1<p->nChunk ? p->aChunk[iChunk+1].lo-1 : p->iHi;
       int j, bSkip = 0;
+      if( c->lo>p->iStop ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
+      if( iChunkHi<p->iLo ){ iChunk++; continue; }
       if( c->bStale ){
         int iLast = iChunk;
+        i64 iKey;
         while( iLast+1<p->nChunk && p->aChunk[iLast+1].bStale ) iLast++;
-        rc = ccSeek(pBase, c->lo, &bEof);
+        rc = ccSeek(pBase, c->lo>p->iLo ? c->lo : p->iLo, &bEof);
         if( rc ) return rc;
         if( bEof ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
         p->eMode = CC_MODE_BTREE;
         p->iChunk = iLast;
         p->bEndLargest = 0;
         p->iEnd = iLast+1<p->nChunk ? p->aChunk[iLast+1].lo-1 : p->iHi;
-        if( sqlite3BtreeIntegerKey(pBase)<=p->iEnd ) return SQLITE_OK;
+        iKey = sqlite3BtreeIntegerKey(pBase);
+        if( iKey>p->iStop ){ p->eMode = CC_MODE_EOF; return SQLITE_DONE; }
+        if( iKey<=p->iEnd ) return SQLITE_OK;
         iChunk = iLast+1;
         continue;
       }
+      p->bClip = c->lo<p->iLo || iChunkHi>p->iStop;
       for(j=0; j<p->nTerm && !bSkip; j++){
         bSkip = ccZoneSkip(p, c, &p->aTerm[j]);
       }
@@ -3414,6 +3522,74 @@ static i64 ccRowid(ColumnCopyScan *p){
 }
 
 /*
+** Make *pOut a shallow copy of register pIn, a text converted to a number
+** as numeric affinity converts it (pIn is not changed).
+*/
+static void ccNumericCopy(sqlite3 *db, Mem *pIn, Mem *pOut){
+  memset(pOut, 0, sizeof(*pOut));
+  pOut->db = db;
+  pOut->flags = MEM_Null;
+  sqlite3VdbeMemShallowCopy(pOut, pIn, MEM_Ephem);
+  if( (pOut->flags & (MEM_Int|MEM_Real|MEM_IntReal|MEM_Str))==MEM_Str ){
+    sqlite3ValueApplyAffinity(pOut, SQLITE_AFF_NUMERIC, ENC(db));
+  }
+}
+
+/*
+** The first rowid that OP_SeekGE or OP_SeekGT (op) finds for the key in
+** register pKey of a table cursor, converted as those opcodes convert
+** it: numeric affinity, then a real key rounded to the integer the seek
+** starts from.  Return 0 if the seek finds no row whatever the table
+** holds (a NULL, a text or blob that is not a number, past the largest
+** rowid).
+*/
+static int ccSeekStart(sqlite3 *db, Mem *pKey, int op, i64 *piLo){
+  Mem m;
+  i64 iKey;
+  int c = 0;
+  assert( op==OP_SeekGE || op==OP_SeekGT );
+  ccNumericCopy(db, pKey, &m);
+  if( m.flags & (MEM_Int|MEM_IntReal) ){
+    iKey = m.u.i;
+  }else if( m.flags & MEM_Real ){
+    iKey = sqlite3VdbeIntValue(&m);
+    c = sqlite3IntFloatCompare(iKey, m.u.r);
+  }else{
+    return 0;
+  }
+  /* A real key between two integers: > 1.5 and >= 1.5 both start at 2 */
+  if( c>0 && op==OP_SeekGT ) op = OP_SeekGE;
+  if( c<0 && op==OP_SeekGE ) op = OP_SeekGT;
+  if( op==OP_SeekGT ){
+    if( iKey==LARGEST_INT64 ) return 0;
+    iKey++;
+  }
+  *piLo = iKey;
+  return 1;
+}
+
+/*
+** A rowid past which the end test of a rowid range, OP_Gt or OP_Ge (op)
+** with numeric affinity comparing the rowid with the bound in register
+** pEnd, ends the loop for sure.  It may be larger than the first rowid
+** that ends it (the test still runs on every row).
+*/
+static void ccEndStop(sqlite3 *db, Mem *pEnd, int op, i64 *piStop){
+  Mem m;
+  assert( op==OP_Gt || op==OP_Ge );
+  ccNumericCopy(db, pEnd, &m);
+  if( m.flags & (MEM_Int|MEM_IntReal) ){
+    /* rowid>k or rowid>=k ends it: nothing past k */
+    *piStop = m.u.i;
+  }else if( (m.flags & MEM_Real) && m.u.r>-CC_RANGE_REAL
+         && m.u.r<CC_RANGE_REAL ){
+    *piStop = (i64)m.u.r + 1;
+  }
+  /* A NULL ends the loop at its first row; a text or a blob never does,
+  ** as numbers sort before them: no stop */
+}
+
+/*
 ** Implement OP_ColumnCopyRewind: set *pRes to 0 if the scan has a first
 ** row, 1 if there is none.  If the copy cannot be used, the cursor is
 ** left rewound on its B-tree, with no scan: OP_ColumnCopyNext,
@@ -3426,9 +3602,42 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   ColumnCopyScan *p = pC->pColumnCopy;
   BtCursor *pBase = pC->uc.pCursor;
   int rc, res = 0, bOk = 0, i, j, nMem = 0;
+  i64 iLo = SMALLEST_INT64, iStop = LARGEST_INT64, iFirst;
 
   *pRes = 1;
   assert( pC->eCurType==CURTYPE_BTREE && pC->isTable );
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+
+  /* The rowids wanted: from the seek's key and the end test's bound */
+  if( pPlan->opStart!=OP_Rewind ){
+    if( !ccSeekStart(db, &v->aMem[pPlan->iRegStart], pPlan->opStart, &iLo) ){
+      /* As the seek: no row, the loop does not start */
+      if( p ) sqlite3ColumnCopyScanFree(db, pC);
+      pC->nullRow = 1;
+      return SQLITE_OK;
+    }
+  }
+  if( pPlan->opEnd ){
+    ccEndStop(db, &v->aMem[pPlan->iRegEnd], pPlan->opEnd, &iStop);
+  }
+  iFirst = iLo;
+  if( pPlan->opEnd && iLo==SMALLEST_INT64 ){
+    /* The span of an upper bound alone starts at the first row */
+    rc = sqlite3BtreeFirst(pBase, &res);
+    if( rc ) return rc;
+    if( res==0 ) iFirst = sqlite3BtreeIntegerKey(pBase);
+  }
+  if( iStop<iFirst || (u64)iStop-(u64)iFirst<CC_RANGE_MIN ){
+    /* A short range: the B-tree, as the seek */
+    if( p ) sqlite3ColumnCopyScanFree(db, pC);
+    rc = ccSeek(pBase, iLo, &res);
+    if( rc ) return rc;
+    pC->nullRow = (u8)res;
+    *pRes = res;
+    return SQLITE_OK;
+  }
+
   if( p==0 ){
     p = pC->pColumnCopy = sqlite3MallocZero(sizeof(ColumnCopyScan));
     if( p==0 ) return SQLITE_NOMEM_BKPT;
@@ -3458,19 +3667,20 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   p->nProbeMemo = 0;            /* The filters may be new */
   p->pVdbe = v;
   p->iCur = pOp->p1;
-  p->addrBody = (int)(pOp - v->aOp) + 1;
-  for(p->addrNext=p->addrBody; p->addrNext<v->nOp; p->addrNext++){
+  p->addrBody = pPlan->addrProbe;
+  for(p->addrNext=pPlan->addrLoop; p->addrNext<v->nOp; p->addrNext++){
     VdbeOp *pX = &v->aOp[p->addrNext];
     if( pX->opcode==OP_ColumnCopyNext && pX->p1==p->iCur
-     && pX->p2==p->addrBody ){
+     && pX->p2==pPlan->addrLoop ){
       break;
     }
   }
 
+  p->iLo = iLo;
+  p->iStop = iStop;
+
   rc = sqlite3BtreeFirst(pBase, &res);
   if( rc ) return rc;
-  pC->deferredMoveto = 0;
-  pC->cacheStatus = CACHE_STALE;
   if( res ){
     /* An empty table */
     pC->nullRow = 1;
@@ -3479,10 +3689,14 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   }
   rc = ccLoadDir(p, pC, &bOk);
   if( rc ) return rc;
-  rc = sqlite3BtreeFirst(pBase, &res);  /* Valid: a write will move it */
+  if( p->iLo==SMALLEST_INT64 ){
+    rc = sqlite3BtreeFirst(pBase, &res);  /* Valid: a write will move it */
+  }else{
+    rc = ccSeek(pBase, p->iLo, &res);
+  }
   if( rc ) return rc;
   if( !bOk ){
-    /* As OP_Rewind */
+    /* As OP_Rewind, OP_SeekGE or OP_SeekGT */
     sqlite3ColumnCopyScanFree(db, pC);
     pC->nullRow = (u8)res;
     *pRes = res;
@@ -3562,6 +3776,7 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
   ColumnCopyScan *p = pC->pColumnCopy;
   BtCursor *pBase = pC->uc.pCursor;
   int rc, bDone;
+  i64 iKey;
   if( pC->nullRow || p->eMode==CC_MODE_EOF ){
     /* OP_NullRow, or past the end: as sqlite3BtreeNext() on such a
     ** cursor */
@@ -3586,7 +3801,12 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
   assert( p->eMode==CC_MODE_BTREE );
   rc = sqlite3BtreeNext(pBase, 0);
   if( rc ) return rc;
-  if( p->bEndLargest || sqlite3BtreeIntegerKey(pBase)<=p->iEnd ){
+  iKey = sqlite3BtreeIntegerKey(pBase);
+  if( iKey>p->iStop ){
+    p->eMode = CC_MODE_EOF;
+    return SQLITE_DONE;
+  }
+  if( p->bEndLargest || iKey<=p->iEnd ){
     return SQLITE_OK;
   }
   return ccEnterChunk(p, pBase, p->iChunk+1);

@@ -398,8 +398,17 @@ class Case:
         if k < 0.16:
             rid = "%s.%s" % (alias, self.rid) if alias else self.rid
             lo = r.randint(-2000, 250000)
-            return r.choice(["%s > %d" % (rid, lo), "%s BETWEEN %d AND %d" % (rid, lo, lo + r.randint(0, 100000)),
-                             "%s <= %d" % (rid, lo), "%s %% 7 = 3" % rid])
+            hi = lo + r.randint(0, 100000)
+            k2 = r.randint(0, 7)
+            if k2 == 5:
+                # a bound parameter of any storage class
+                params.append(r.choice([lo, lo + 0.5, str(hi), None, "x", hi * 1.0]))
+                return "%s %s ?" % (rid, r.choice(['>', '>=', '<', '<=']))
+            return r.choice(["%s > %d" % (rid, lo), "%s BETWEEN %d AND %d" % (rid, lo, hi),
+                             "%s <= %d" % (rid, lo), "%s %% 7 = 3" % rid,
+                             "%s >= %d.5 AND %s < '%d'" % (rid, lo, rid, hi),
+                             "%s > -%d.5" % (rid, lo), "%s < %d.5" % (rid, hi),
+                             "%s BETWEEN '%d' AND %d+1" % (rid, lo, hi)])
         op = r.choice(['=', '==', '<', '<=', '>', '>=', '<>', '!=', 'IS', 'IS NOT',
                        'BETWEEN', 'NOT BETWEEN', 'IN', 'NOT IN', 'ISNULL', 'NOTNULL',
                        'IS NULL', 'IS NOT NULL', 'LIKE', 'GLOB', 'COLLATE', 'REV', 'EXPR',

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Scans of a rowid range with and without the column copy (issue 33,
+doc/column-copy.md, "Rowid ranges").
+
+  python3 bench/column-copy/range.py [--db bench/out/tpch-sf1-cc.db]
+                                     [--runs 5] [--shell build/sqlite3]
+
+The last query (a range narrower than CC_RANGE_MIN, read from the B-tree
+either way) runs 200 times per run, its times summed.  The database is
+the TPC-H one that bench/tpch/run.py --systems ours-cc
+makes (lineitem with a copy).  Each query runs in one shell process per
+round, PRAGMA column_scan ON and OFF alternating within the round (which
+goes first alternates too), after one warm-up round; the shell's .timer
+gives the times.  Reports the median and min-max of each, the ratio of
+the medians, and checks that ON and OFF print the same rows.
+
+Writes bench/out/column-copy/range-<stamp>.{csv,md}.
+"""
+import argparse, csv, os, re, statistics, subprocess, sys, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'common'))
+import benchlib
+TOP = benchlib.TOP
+OUT = os.path.join(TOP, 'bench', 'out', 'column-copy')
+
+QUERIES = [
+    ('half, Q6 terms',
+     'SELECT sum(l_extendedprice*l_discount) FROM lineitem '
+     'WHERE rowid BETWEEN 1000000 AND 4000000 AND l_quantity < 24 '
+     'AND l_discount BETWEEN 0.05 AND 0.07'),
+    ('upper half, a month',
+     "SELECT count(*), sum(l_quantity) FROM lineitem WHERE rowid > 3000000 "
+     "AND l_shipdate >= '1995-01-01' AND l_shipdate < '1995-02-01'"),
+    ('first 10%, no term',
+     'SELECT count(*), sum(l_quantity), max(l_tax) FROM lineitem '
+     'WHERE rowid < 600000'),
+    ('500 rowids (B-tree), 200 times',
+     'SELECT count(*), sum(l_extendedprice) FROM lineitem '
+     'WHERE rowid BETWEEN 3000000 AND 3000500'),
+]
+REPEAT = {3: 200}     # query index: statements per run (the times summed)
+TIME_RE = re.compile(r'^Run Time: real ([0-9.]+)')
+
+
+def say(msg):
+    sys.stderr.write(msg + '\n')
+    sys.stderr.flush()
+
+
+def run_once(shell, db, sql, scan, repeat=1):
+    """Run sql repeat times with column_scan=scan; return (seconds, summed
+    over the repeats, output rows)."""
+    script = 'PRAGMA column_scan=%s;\n.timer on\n%s' % (
+        scan, ('%s;\n' % sql) * repeat)
+    r = subprocess.run([shell, '-batch', db], input=script,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        benchlib.die('%s failed: %s' % (shell, r.stderr[-400:]), 1)
+    t, rows = None, []
+    for line in r.stdout.splitlines():
+        m = TIME_RE.match(line)
+        if m:
+            t = (t or 0.0) + float(m.group(1))
+        elif line.strip():
+            rows.append(line)
+    if t is None:
+        benchlib.die('no timing in the output of %s' % shell, 1)
+    return t, rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--db', default=os.path.join(TOP, 'bench', 'out',
+                                                 'tpch-sf1-cc.db'))
+    ap.add_argument('--runs', type=int, default=5)
+    ap.add_argument('--shell', default=os.path.join(TOP, 'build', 'sqlite3'))
+    a = ap.parse_args()
+    benchlib.init('column-copy')
+    if a.runs < 1:
+        benchlib.die('--runs must be at least 1')
+    for p in (a.db, a.shell):
+        if not os.path.exists(p):
+            benchlib.die('%s does not exist (see the usage at the top of '
+                         'this file)' % p)
+    os.makedirs(OUT, exist_ok=True)
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    times = {}
+    for qi, (name, sql) in enumerate(QUERIES):
+        for rnd in range(a.runs + 1):
+            order = ('ON', 'OFF') if rnd % 2 == 0 else ('OFF', 'ON')
+            got = {}
+            for scan in order:
+                t, rows = run_once(a.shell, a.db, sql, scan,
+                                   REPEAT.get(qi, 1))
+                got[scan] = rows
+                if rnd > 0:
+                    times.setdefault((qi, scan), []).append(t)
+            if got['ON'] != got['OFF']:
+                benchlib.die('%s: column_scan ON printed %r, OFF %r'
+                             % (name, got['ON'], got['OFF']), 1)
+            say('%s, round %d: %s' % (name, rnd, ' '.join(
+                '%s %.3f' % (s, times[(qi, s)][-1]) for s in order)
+                if rnd > 0 else 'warm-up'))
+    csv_path = os.path.join(OUT, 'range-%s.csv' % stamp)
+    md_path = os.path.join(OUT, 'range-%s.md' % stamp)
+    with open(csv_path, 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(['query', 'column_scan', 'run', 'seconds'])
+        for (qi, scan), ts in sorted(times.items()):
+            for i, t in enumerate(ts):
+                w.writerow([QUERIES[qi][0], scan, i + 1, t])
+    with open(md_path, 'w') as f:
+        m = benchlib.machine()
+        src = subprocess.run([a.shell, '-batch', ':memory:',
+                              'SELECT sqlite_source_id()'],
+                             capture_output=True, text=True).stdout.strip()
+        head = subprocess.run(['git', '-C', TOP, 'describe', '--always',
+                               '--dirty'], capture_output=True,
+                              text=True).stdout.strip()
+        f.write('# Rowid ranges with and without the column copy (%s)\n\n'
+                % stamp)
+        f.write('- database: %s\n- shell: %s (%s; tree %s)\n'
+                '- rounds: 1 warm-up + %d; ON and OFF alternate within each '
+                'round\n- machine: %s\n\n'
+                % (a.db, a.shell, src, head, a.runs, m))
+        f.write('| query | OFF s (median, min-max) | ON s | OFF / ON |\n'
+                '|---|---:|---:|---:|\n')
+        for qi, (name, sql) in enumerate(QUERIES):
+            off, on = times[(qi, 'OFF')], times[(qi, 'ON')]
+            f.write('| %s | %.3f (%.3f-%.3f) | %.3f (%.3f-%.3f) | %.2fx |\n'
+                    % (name, statistics.median(off), min(off), max(off),
+                       statistics.median(on), min(on), max(on),
+                       statistics.median(off) / statistics.median(on)))
+        f.write('\nQueries:\n\n')
+        for name, sql in QUERIES:
+            f.write('- %s: `%s`\n' % (name, sql))
+    print(open(md_path).read())
+    say('wrote %s and %s' % (md_path, csv_path))
+
+
+if __name__ == '__main__':
+    main()
