@@ -104,6 +104,7 @@ struct CCPlan {
   Pgno iMetaRoot;               /* Root of lipsqlite_column_copy */
   Pgno iDirRoot;                /* Root of its _dir table */
   Pgno iDataRoot;               /* Root of its _data table */
+  Pgno iTabRoot;                /* Root of the table */
   int iDb;                      /* Database of the table */
   int nCol;                     /* Stored columns of the table */
   u8 bRenumber;                 /* VACUUM may renumber its rowids */
@@ -2509,6 +2510,64 @@ static int ccTermUsable(
 }
 
 /*
+** If the statement of pParse may read a copy of table pTab (PRAGMA
+** column_scan is on, the copy and its shadow tables exist), set apShadow[]
+** to lipsqlite_column_copy and the copy's _dir and _data tables, and
+** return the copy's id.  Else return 0.
+*/
+static i64 ccShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
+  sqlite3 *db = pParse->db;
+  i64 iId;
+  int iDb, i;
+  const char *zDb;
+  char zName[64];
+  if( !db->fork.colcopy.bOn || pParse->pVdbe==0 ) return 0;
+  if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return 0;
+  if( pTab->pTrigger==0 ) return 0;
+  iId = ccCopyOf(pTab, 0, 0);
+  if( iId==0 ) return 0;
+  iDb = sqlite3SchemaToIndex(db, pTab->pSchema);
+  if( iDb==1 ) return 0;
+  zDb = db->aDb[iDb].zDbSName;
+  apShadow[0] = sqlite3FindTable(db, CC_PREFIX, zDb);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_dir", iId);
+  apShadow[1] = sqlite3FindTable(db, zName, zDb);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_data", iId);
+  apShadow[2] = sqlite3FindTable(db, zName, zDb);
+  for(i=0; i<3; i++){
+    if( apShadow[i]==0 || !HasRowid(apShadow[i]) ) return 0;
+  }
+  return iId;
+}
+
+/*
+** Fill in the copy's part of plan pPlan, for table pTab and the copy iId
+** that ccShadowTables() found with apShadow[], and lock the shadow tables
+** for reading (shared cache).
+*/
+static void ccPlanInit(
+  Parse *pParse,
+  CCPlan *pPlan,
+  Table *pTab,
+  i64 iId,
+  Table **apShadow
+){
+  int iDb = sqlite3SchemaToIndex(pParse->db, pTab->pSchema);
+  int i;
+  pPlan->iId = iId;
+  pPlan->iMetaRoot = apShadow[0]->tnum;
+  pPlan->iDirRoot = apShadow[1]->tnum;
+  pPlan->iDataRoot = apShadow[2]->tnum;
+  pPlan->iTabRoot = pTab->tnum;
+  pPlan->iDb = iDb;
+  pPlan->nCol = pTab->nNVCol;
+  pPlan->bRenumber = pTab->iPKey<0 && pTab->pIndex==0;
+  for(i=0; i<3; i++){
+    sqlite3TableLock(pParse, iDb, apShadow[i]->tnum, 0, apShadow[i]->zName);
+  }
+}
+
+/*
 ** The address of the opcode that starts the loop of level pLevel: the
 ** first opcode in [pLevel->addrBody, pLevel->p2) on the level's cursor
 ** that is op, or any of OP_Rewind, OP_SeekGE and OP_SeekGT if op is 0,
@@ -2547,11 +2606,9 @@ void sqlite3ColumnCopyLoop(
   sqlite3 *db = pParse->db;
   Vdbe *v = pParse->pVdbe;
   SrcItem *pItem;
-  Table *pTab, *pMeta, *pDir, *pData;
+  Table *pTab, *apShadow[3];
   i64 iId;
-  int iDb, iCur, i, nTerm = 0, nReg = 0;
-  const char *zDb;
-  char zName[64];
+  int iCur, i, nTerm = 0, nReg = 0;
   CCPlanTerm aTerm[CC_MAX_TERM];
   Expr *apConst[CC_MAX_TERM*CC_MAX_LIST];
   CCPlan *pPlan;
@@ -2567,20 +2624,8 @@ void sqlite3ColumnCopyLoop(
   if( pLevel->pRJ ) return;
   pItem = &pWInfo->pTabList->a[pLevel->iFrom];
   pTab = pItem->pSTab;
-  if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return;
-  if( pTab->pTrigger==0 ) return;
-  iId = ccCopyOf(pTab, 0, 0);
+  iId = ccShadowTables(pParse, pTab, apShadow);
   if( iId==0 ) return;
-  iDb = sqlite3SchemaToIndex(db, pTab->pSchema);
-  if( iDb==1 ) return;
-  zDb = db->aDb[iDb].zDbSName;
-  pMeta = sqlite3FindTable(db, CC_PREFIX, zDb);
-  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_dir", iId);
-  pDir = sqlite3FindTable(db, zName, zDb);
-  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_data", iId);
-  pData = sqlite3FindTable(db, zName, zDb);
-  if( pMeta==0 || pDir==0 || pData==0 ) return;
-  if( !HasRowid(pMeta) || !HasRowid(pDir) || !HasRowid(pData) ) return;
   iCur = pLevel->iTabCur;
 
   /* The opcode that starts the loop and, for a rowid range with an upper
@@ -2650,13 +2695,7 @@ void sqlite3ColumnCopyLoop(
   pPlan->aTerm = (CCPlanTerm*)&pPlan[1];
   pPlan->aReg = (int*)&pPlan->aTerm[nTerm];
   pPlan->aUsed = (u8*)&pPlan->aReg[nReg+1];
-  pPlan->iId = iId;
-  pPlan->iMetaRoot = pMeta->tnum;
-  pPlan->iDirRoot = pDir->tnum;
-  pPlan->iDataRoot = pData->tnum;
-  pPlan->iDb = iDb;
-  pPlan->nCol = pTab->nNVCol;
-  pPlan->bRenumber = pTab->iPKey<0 && pTab->pIndex==0;
+  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
   pPlan->opStart = sqlite3VdbeGetOp(v, addrStart)->opcode;
   pPlan->iRegStart = sqlite3VdbeGetOp(v, addrStart)->p3;
   pPlan->opEnd = (u8)opEnd;
@@ -2670,9 +2709,6 @@ void sqlite3ColumnCopyLoop(
   for(i=0; i<nReg; i++){
     pPlan->aReg[i] = sqlite3ExprCodeRunJustOnce(pParse, apConst[i], -1);
   }
-  sqlite3TableLock(pParse, iDb, pMeta->tnum, 0, pMeta->zName);
-  sqlite3TableLock(pParse, iDb, pDir->tnum, 0, pDir->zName);
-  sqlite3TableLock(pParse, iDb, pData->tnum, 0, pData->zName);
 
   assert( pLevel->p2>0 );
   sqlite3VdbeChangeOpcode(v, addrStart, OP_ColumnCopyRewind);
@@ -2853,9 +2889,10 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
 ** Read the directory of the copy into p->aChunk[] and check its row of
 ** lipsqlite_column_copy.  Return SQLITE_OK and set *pbOk to false if the
 ** copy cannot be used (a copy this code did not write, a cookie mismatch
-** on a table VACUUM may renumber that a check of the rowids refutes).
+** on a table VACUUM may renumber that a check of the rowids against
+** pBase, a cursor on the table's B-tree, refutes).
 */
-static int ccLoadDir(ColumnCopyScan *p, VdbeCursor *pC, int *pbOk){
+static int ccLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
   sqlite3 *db = p->db;
   CCPlan *pPlan = p->pPlan;
   BtCursor *pCur = 0;
@@ -2944,7 +2981,6 @@ static int ccLoadDir(ColumnCopyScan *p, VdbeCursor *pC, int *pbOk){
     }
     if( !bKnown ){
       /* Walk the B-tree's rowids against the copy's */
-      BtCursor *pBase = pC->uc.pCursor;
       int iChunk;
       rc = ccCursorOpen(db, pPlan->iDb, pPlan->iDataRoot, &pCur);
       for(iChunk=0; rc==SQLITE_OK && iChunk<p->nChunk && *pbOk; iChunk++){
@@ -3687,7 +3723,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
     *pRes = 1;
     return SQLITE_OK;
   }
-  rc = ccLoadDir(p, pC, &bOk);
+  rc = ccLoadDir(p, pBase, &bOk);
   if( rc ) return rc;
   if( p->iLo==SMALLEST_INT64 ){
     rc = sqlite3BtreeFirst(pBase, &res);  /* Valid: a write will move it */
@@ -3810,6 +3846,108 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
     return SQLITE_OK;
   }
   return ccEnterChunk(p, pBase, p->iChunk+1);
+}
+
+/*
+** Add to *pn the rows of table cursor pBase with rowids from iLo to iHi.
+*/
+static int ccCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn){
+  int rc, bEof;
+  rc = ccSeek(pBase, iLo, &bEof);
+  while( rc==SQLITE_OK && !bEof && sqlite3BtreeIntegerKey(pBase)<=iHi ){
+    (*pn)++;
+    rc = sqlite3BtreeNext(pBase, 0);
+    if( rc==SQLITE_DONE ){ rc = SQLITE_OK; bEof = 1; }
+  }
+  return rc;
+}
+
+/*
+** Implement OP_ColumnCopyCount: set *pnEntry to the rows of the table of
+** the copy in P4, as a scan through the copy reads them: the rows of each
+** clean chunk from the directory, those of stale chunks and of the tail
+** from the table's B-tree.  If the copy cannot be used, count the B-tree
+** of cursor P1 (the table or an index of it) as OP_Count does.
+*/
+int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
+  sqlite3 *db = v->db;
+  CCPlan *pPlan = (CCPlan*)pOp->p4.p;
+  ColumnCopyScan s;
+  BtCursor *pBase = 0;
+  int rc, bOk = 0, i;
+  i64 n = 0;
+
+  memset(&s, 0, sizeof(s));
+  s.db = db;
+  s.pPlan = pPlan;
+  rc = ccCursorOpen(db, pPlan->iDb, pPlan->iTabRoot, &pBase);
+  if( rc==SQLITE_OK ) rc = ccLoadDir(&s, pBase, &bOk);
+  for(i=0; rc==SQLITE_OK && bOk && i<s.nChunk; ){
+    const CCChunk *c = &s.aChunk[i];
+    if( !c->bStale ){
+      n += c->nRow;
+      i++;
+    }else{
+      int iLast = i;
+      while( iLast+1<s.nChunk && s.aChunk[iLast+1].bStale ) iLast++;
+      rc = ccCountRange(pBase, c->lo,
+          iLast+1<s.nChunk ? s.aChunk[iLast+1].lo-1 : s.iHi, &n);
+      i = iLast+1;
+    }
+  }
+  if( rc==SQLITE_OK && bOk && s.iHi<LARGEST_INT64 ){
+    rc = ccCountRange(pBase, s.iHi+1, LARGEST_INT64, &n);
+  }
+  ccCursorClose(pBase);
+  sqlite3_free(s.aChunk);
+  if( rc==SQLITE_OK && !bOk ){
+    VdbeCursor *pC = v->apCsr[pOp->p1];
+    assert( pC->eCurType==CURTYPE_BTREE );
+    n = 0;
+    rc = sqlite3BtreeCount(db, pC->uc.pCursor, &n);
+  }
+  *pnEntry = n;
+  return rc;
+}
+
+/*
+** Called by the code generator after it coded SELECT count(*) FROM pTab
+** as OP_Count on cursor iCsr (the table or one of its indexes) and its
+** EXPLAIN QUERY PLAN line.  If the table has a usable copy, make that
+** opcode OP_ColumnCopyCount, with the copy in P4.
+*/
+void sqlite3ColumnCopySimpleCount(Parse *pParse, Table *pTab, int iCsr){
+  Vdbe *v = pParse->pVdbe;
+  Table *apShadow[3];
+  CCPlan *pPlan;
+  i64 iId;
+  int addr;
+  iId = ccShadowTables(pParse, pTab, apShadow);
+  if( iId==0 ) return;
+  for(addr=sqlite3VdbeCurrentAddr(v)-1; addr>=0; addr--){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, addr);
+    if( pOp->opcode==OP_Count && pOp->p1==iCsr ) break;
+  }
+  if( NEVER(addr<0) || sqlite3VdbeGetOp(v, addr)->p3!=0 ) return;
+  pPlan = sqlite3DbMallocZero(pParse->db, sizeof(CCPlan));
+  if( pPlan==0 ) return;
+  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
+  sqlite3VdbeChangeOpcode(v, addr, OP_ColumnCopyCount);
+  sqlite3VdbeChangeP4(v, addr, (char*)pPlan, P4_DYNAMIC);
+
+  /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY */
+  addr = sqlite3VdbeCurrentAddr(v)-1;
+  if( addr>=0 ){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, addr);
+    if( pOp->opcode==OP_Explain && pOp->p4type==P4_DYNAMIC && pOp->p4.z ){
+      char *z = sqlite3MPrintf(pParse->db, "SCAN %s USING COLUMN COPY",
+                               pTab->zName);
+      if( z ){
+        sqlite3DbFree(pParse->db, pOp->p4.z);
+        pOp->p4.z = z;
+      }
+    }
+  }
 }
 
 /*

@@ -65,13 +65,15 @@ void sqlite3ColumnCopyRefreshPragma(Parse*, const char*, const char*);
 /* PRAGMA optimize (pragma.c) */
 void sqlite3ColumnCopyOptimize(Parse*, int, u32);
 
-/* Code generation (wherecode.c, where.c) */
+/* Code generation (wherecode.c, where.c, select.c) */
 void sqlite3ColumnCopyLoop(Parse*, WhereInfo*, struct WhereLevel*, int);
 void sqlite3ColumnCopyWhereEnd(Parse*, WhereInfo*);
+void sqlite3ColumnCopySimpleCount(Parse*, Table*, int);
 
 /* The opcodes (vdbe.c) */
 int sqlite3ColumnCopyOp(Vdbe*, VdbeOp*);
 int sqlite3ColumnCopyRewind(Vdbe*, struct VdbeCursor*, VdbeOp*, int*);
+int sqlite3ColumnCopyCount(Vdbe*, VdbeOp*, i64*);
 int sqlite3ColumnCopyNext(struct VdbeCursor*);
 int sqlite3ColumnCopyColumn(struct VdbeCursor*, int, Mem*);
 int sqlite3ColumnCopyRowid(struct VdbeCursor*, i64*);
