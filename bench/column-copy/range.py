@@ -114,18 +114,12 @@ def main():
                 w.writerow([QUERIES[qi][0], scan, i + 1, t])
     with open(md_path, 'w') as f:
         m = benchlib.machine()
-        src = subprocess.run([a.shell, '-batch', ':memory:',
-                              'SELECT sqlite_source_id()'],
-                             capture_output=True, text=True).stdout.strip()
-        head = subprocess.run(['git', '-C', TOP, 'describe', '--always',
-                               '--dirty'], capture_output=True,
-                              text=True).stdout.strip()
         f.write('# Rowid ranges and count(*) with and without the column copy (%s)\n\n'
                 % stamp)
-        f.write('- database: %s\n- shell: %s (%s; tree %s)\n'
+        f.write('- database: %s\n- shell: %s (%s)\n'
                 '- rounds: 1 warm-up + %d; ON and OFF alternate within each '
                 'round\n- machine: %s\n\n'
-                % (a.db, a.shell, src, head, a.runs, m))
+                % (a.db, a.shell, benchlib.shell_ident(a.shell), a.runs, m))
         f.write('| query | OFF s (median, min-max) | ON s | OFF / ON |\n'
                 '|---|---:|---:|---:|\n')
         for qi, (name, sql) in enumerate(QUERIES):

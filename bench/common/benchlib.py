@@ -244,6 +244,17 @@ def machine(dbdir=None):
     return out
 
 
+def shell_ident(shell):
+    """What a run's report says of our shell: 'SOURCE_ID; tree DESCRIBE',
+    the shell's sqlite_source_id() and `git describe --always --dirty` of
+    the repository."""
+    src = subprocess.run([shell, '-batch', ':memory:', 'SELECT sqlite_source_id()'],
+                         capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(['git', '-C', TOP, 'describe', '--always', '--dirty'],
+                          capture_output=True, text=True).stdout.strip()
+    return '%s; tree %s' % (src, head)
+
+
 def remove_db(path):
     """Remove a database and every file next to it that SQLite, DuckDB or
     a driver makes (-journal, -wal, -shm, .wal, .tmp); missing ones are
