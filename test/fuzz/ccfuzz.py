@@ -14,9 +14,10 @@ trailing spaces, blobs, zeroblobs, NULLs) of 70,000 to 200,000 rows (several
   query    a random query (full scans with WHERE terms =, <, <=, >, >=,
            BETWEEN, IN (list), IS [NOT] NULL, LIKE, GLOB, OR, NOT, COLLATE,
            bound parameters, rowid ranges; aggregates, GROUP BY, ORDER BY
-           rowid [DESC], LIMIT/OFFSET, joins, LEFT JOIN, correlated and
-           scalar subqueries) run with PRAGMA column_scan=ON and =OFF: the
-           rows, each value with its storage class, in order, or the error,
+           rowid [DESC], LIMIT/OFFSET, joins (ORs across both tables),
+           LEFT JOIN, correlated and scalar subqueries) run with PRAGMA
+           column_scan=ON and =OFF: the rows, each value with its storage
+           class, in order, or the error,
            must be the same;
   write    random INSERT (explicit rowids in chunks, in the tail, below and
            far above), UPDATE (also of the rowid and of UNIQUE columns, OR
@@ -474,8 +475,16 @@ class Case:
                 c, self.rid, self.where(params), c, r.choice(["", " ORDER BY 2 DESC, 1"]))
         elif k == 6:
             c = r.choice(cols)
+            w = self.where(params)
+            if r.random() < 0.5:
+                # an OR across t and u: implied terms on t (doc/implied.md)
+                ors = " OR ".join("(%s AND u.z %s %s)" % (
+                    self.term(params), r.choice(['=', '<', '>=', '<>']),
+                    sql_literal(r.choice(['k1', 'v00', 'K2', '', 'z'])))
+                    for _ in range(r.randint(2, 3)))
+                w = (w + " AND " if w else " WHERE ") + "(" + ors + ")"
             sql = "SELECT t.%s, u.z FROM t %s u ON u.y = t.%s%s%s" % (
-                self.rid, r.choice(["JOIN", "LEFT JOIN", "CROSS JOIN"]), c, self.where(params), limit)
+                self.rid, r.choice(["JOIN", "LEFT JOIN", "CROSS JOIN"]), c, w, limit)
         elif k == 7:
             c = r.choice(cols)
             sql = "SELECT t.%s, %s FROM t WHERE %s EXISTS (SELECT 1 FROM u WHERE u.y = t.%s)%s%s" % (
