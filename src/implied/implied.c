@@ -130,6 +130,12 @@ static void impliedAdd(WhereInfo *pWInfo, Expr *pNew){
   WhereClause *pWC = &pWInfo->sWC;
   int n0 = pWC->nTerm, i;
   if( pNew==0 ) return;
+  if( pWInfo->pParse->db->mallocFailed ){
+    /* A failed allocation may have left out part of the expression: it
+    ** might say more than the OR does.  The statement fails anyway. */
+    sqlite3ExprDelete(pWInfo->pParse->db, pNew);
+    return;
+  }
   assert( pNew->op!=TK_AND );
   sqlite3WhereSplit(pWC, pNew, TK_AND);
   if( pWC->nTerm==n0 ){
