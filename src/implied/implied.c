@@ -81,30 +81,6 @@ static int impliedOnlyCursor(Expr *pExpr, int iCur){
 }
 
 /*
-** Expression walker callback of impliedReads(): a column of cursor
-** pWalker->u.iCur.
-*/
-static int impliedReadsExpr(Walker *pWalker, Expr *pExpr){
-  if( pExpr->op==TK_COLUMN && pExpr->iTable==pWalker->u.iCur ){
-    pWalker->eCode = 1;
-    return WRC_Abort;
-  }
-  return WRC_Continue;
-}
-
-/*
-** True if pExpr reads a column of cursor iCur.
-*/
-static int impliedReads(Expr *pExpr, int iCur){
-  Walker w;
-  memset(&w, 0, sizeof(w));
-  w.xExprCallback = impliedReadsExpr;
-  w.u.iCur = iCur;
-  sqlite3WalkExpr(&w, pExpr);
-  return w.eCode!=0;
-}
-
-/*
 ** Append to apOut[] (at most nMax, *pnOut of them used) the top-level
 ** operands of pExpr joined by operator op (TK_OR or TK_AND).  Return 0
 ** if there are more than nMax.
@@ -252,6 +228,7 @@ void sqlite3ImpliedTerms(WhereInfo *pWInfo, SrcList *pTabList){
     Expr *apConj[IMPLIED_MAX_DISJ][IMPLIED_MAX_CONJ];
     int anConj[IMPLIED_MAX_DISJ];
     int nDisj = 0, nTab = 0, bOk = 1;
+    Bitmask mOr;
     if( pExpr==0 || pExpr->op!=TK_OR ) continue;
     if( ExprHasProperty(pExpr, EP_OuterON|EP_InnerON) ) continue;
     if( !impliedSplit(pExpr, TK_OR, apDisj, &nDisj, IMPLIED_MAX_DISJ) ){
@@ -263,9 +240,13 @@ void sqlite3ImpliedTerms(WhereInfo *pWInfo, SrcList *pTabList){
                          IMPLIED_MAX_CONJ);
     }
     if( !bOk ) continue;
-    /* Tables the OR reads: nothing to gain from an OR on one */
+    /* Tables of this FROM clause the OR reads (sqlite3WhereBegin() made
+    ** their masks already): nothing to gain from an OR on one */
+    mOr = sqlite3WhereExprUsage(&pWInfo->sMaskSet, pExpr);
     for(j=0; j<pTabList->nSrc; j++){
-      nTab += impliedReads(pExpr, pTabList->a[j].iCursor);
+      Bitmask m = sqlite3WhereGetMask(&pWInfo->sMaskSet,
+                                      pTabList->a[j].iCursor);
+      if( mOr & m ) nTab++;
     }
     if( nTab<2 ) continue;
     nOr++;
