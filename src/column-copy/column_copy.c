@@ -70,15 +70,11 @@
 #define CC_CMP_UNKNOWN 2
 
 /*
-** A value of a vector.  During a build, u.i of a TEXT or BLOB value is its
-** offset in the builder's arena; in a scan, u.z points into the chunk.
+** A value of a vector (column_copy.h).  During a build, u.i of a TEXT or
+** BLOB value is its offset in the builder's arena; in a scan, u.z points
+** into the chunk.
 */
-typedef struct CCVal CCVal;
-struct CCVal {
-  union { i64 i; double r; const u8 *z; } u;
-  int n;                        /* Bytes of a TEXT or BLOB */
-  u8 eType;                     /* SQLITE_INTEGER ... SQLITE_NULL */
-};
+typedef ColumnCopyVal CCVal;
 
 /*
 ** A WHERE term of the plan: column iCol compared with the constants in
@@ -224,6 +220,9 @@ struct ColumnCopyScan {
   int aProbeReg[CC_MAX_PROBE];  /* The filter register of each */
   int aProbeSlot[CC_MAX_PROBE]; /* The slot of its key */
   CCMemo aProbeMemo[CC_MAX_PROBE];
+#ifdef SQLITE_BATCH_H
+  BatchRun *pBatch;             /* The batch path's state (batch.c) */
+#endif
 };
 
 /************************************************************************
@@ -2881,6 +2880,9 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
   for(i=0; i<CC_MAX_PROBE; i++) sqlite3_free(p->aProbeMemo[i].a);
   sqlite3_free(p->aTerm);
   sqlite3_free(p->aChunk);
+#ifdef SQLITE_BATCH_H
+  sqlite3BatchFree(p->pBatch);
+#endif
   (void)db;
   sqlite3_free(p);
 }
@@ -3632,6 +3634,49 @@ static void ccEndStop(sqlite3 *db, Mem *pEnd, int op, i64 *piStop){
 ** OP_ColumnCopyColumn and OP_ColumnCopyRowid then act as OP_Next,
 ** OP_Column and OP_Rowid.
 */
+#ifdef SQLITE_BATCH_H
+/*
+** The scan p of cursor pC is on a row of a vector.  If the loop has a
+** batch program (the P4 of its OP_ColumnCopyNext, batch.c), let it run
+** the loop's body over the rows of the vector from this one on, and go on
+** through the next vectors while it takes all their rows.  Return
+** SQLITE_OK when the scan is on a row the VDBE runs the body for (a row
+** the batch leaves to it, or one read from the B-tree), SQLITE_DONE at the
+** end of the scan, or an error code.  bFirst: the row is the scan's first,
+** which OP_ColumnCopyRewind reached.
+**
+** Each row taken counts as a step of the scan, as OP_ColumnCopyNext
+** would count it (SQLITE_STMTSTATUS_FULLSCAN_STEP); the first row does not.
+*/
+static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
+  Vdbe *v = p->pVdbe;
+  VdbeOp *pNext = &v->aOp[p->addrNext];
+  i64 nTaken = 0;
+  int rc = SQLITE_OK;
+  assert( pNext->opcode==OP_ColumnCopyNext && pNext->p1==p->iCur );
+  if( pNext->p4type!=P4_DYNAMIC ) return SQLITE_OK;
+  while( p->eMode==CC_MODE_VEC ){
+    int nTake = 0, bDone;
+    rc = sqlite3BatchRun(v, pC, (BatchProg*)pNext->p4.p, &p->pBatch,
+                         &p->aSel[p->iSel], p->nSel-p->iSel, &nTake);
+    if( rc ) return rc;
+    assert( nTake>=0 && p->iSel+nTake<=p->nSel );
+    nTaken += nTake;
+    p->iSel += nTake;
+    if( p->iSel<p->nSel ) break;
+    rc = ccNextVector(p, &bDone);
+    if( rc ) return rc;
+    if( bDone ){
+      rc = ccEnterChunk(p, pC->uc.pCursor, p->iChunk+1);
+      if( rc ) break;
+    }
+  }
+  if( bFirst && rc==SQLITE_DONE && nTaken>0 ) nTaken--;
+  v->aCounter[pNext->p5] += (u32)nTaken;
+  return rc;
+}
+#endif
+
 int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   sqlite3 *db = v->db;
   CCPlan *pPlan = (CCPlan*)pOp->p4.p;
@@ -3793,6 +3838,9 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
 
   /* The first row */
   rc = ccEnterChunk(p, pBase, 0);
+#ifdef SQLITE_BATCH_H
+  if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ) rc = ccBatch(p, pC, 1);
+#endif
   if( rc==SQLITE_DONE ){
     pC->nullRow = 1;
     *pRes = 1;
@@ -3808,7 +3856,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
 ** Implement OP_ColumnCopyNext on a cursor with a scan: return SQLITE_OK
 ** at the next row, SQLITE_DONE at the end, or an error code.
 */
-int sqlite3ColumnCopyNext(VdbeCursor *pC){
+static int ccNext(VdbeCursor *pC){
   ColumnCopyScan *p = pC->pColumnCopy;
   BtCursor *pBase = pC->uc.pCursor;
   int rc, bDone;
@@ -3846,6 +3894,20 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
     return SQLITE_OK;
   }
   return ccEnterChunk(p, pBase, p->iChunk+1);
+}
+
+/*
+** Implement OP_ColumnCopyNext on a cursor with a scan: return SQLITE_OK
+** at the next row the loop's body runs for, SQLITE_DONE at the end, or an
+** error code.
+*/
+int sqlite3ColumnCopyNext(VdbeCursor *pC){
+  int rc = ccNext(pC);
+#ifdef SQLITE_BATCH_H
+  ColumnCopyScan *p = pC->pColumnCopy;
+  if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ) rc = ccBatch(p, pC, 0);
+#endif
+  return rc;
 }
 
 /*
@@ -4053,6 +4115,27 @@ int sqlite3ColumnCopyRowid(VdbeCursor *pC, i64 *piRowid){
   if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return 0;
   *piRowid = ccRowid(p);
   return 1;
+}
+
+/*
+** Set *paVal to the vector of column iCol (the rowid if iCol is -1) of the
+** current vector of the scan of pC, indexed by the rows of the vector
+** (ColumnCopyScan.aSel[]): every row still selected has its value.  The
+** scan must be on a row of a vector.  Return SQLITE_OK or an error code.
+*/
+int sqlite3ColumnCopyVector(VdbeCursor *pC, int iCol, const ColumnCopyVal **paVal){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  CCCol *pCol;
+  assert( p!=0 && p->eMode==CC_MODE_VEC && !pC->nullRow );
+  assert( iCol>=-1 && iCol<p->nSlot-1 );
+  pCol = p->apCol[1+iCol];
+  if( iCol>=0 && (pCol==0 || pCol->iVecSeq!=p->iVecSeq) ){
+    int rc = ccColumnVector(p, iCol);
+    if( rc ) return rc;
+    pCol = p->apCol[1+iCol];
+  }
+  *paVal = pCol->aVal;
+  return SQLITE_OK;
 }
 
 /************************************************************************

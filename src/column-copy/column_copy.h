@@ -56,6 +56,18 @@ typedef struct ColumnCopyScan ColumnCopyScan;
 struct VdbeCursor;
 struct WhereLevel;
 
+/*
+** A value of a column vector of a scan (sqlite3ColumnCopyVector()): an
+** integer, a real, a NULL, or a text or blob in the database's encoding
+** that points into the chunk.
+*/
+typedef struct ColumnCopyVal ColumnCopyVal;
+struct ColumnCopyVal {
+  union { i64 i; double r; const u8 *z; } u;
+  int n;                        /* Bytes of a TEXT or BLOB */
+  u8 eType;                     /* SQLITE_INTEGER ... SQLITE_NULL */
+};
+
 /* PRAGMA handlers */
 void sqlite3ColumnCopyPragma(Parse*, const char*, const char*);
 void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*);
@@ -77,6 +89,7 @@ int sqlite3ColumnCopyCount(Vdbe*, VdbeOp*, i64*);
 int sqlite3ColumnCopyNext(struct VdbeCursor*);
 int sqlite3ColumnCopyColumn(struct VdbeCursor*, int, Mem*);
 int sqlite3ColumnCopyRowid(struct VdbeCursor*, i64*);
+int sqlite3ColumnCopyVector(struct VdbeCursor*, int, const ColumnCopyVal**);
 void sqlite3ColumnCopyScanFree(sqlite3*, struct VdbeCursor*);
 
 /* Triggers (trigger.c) */

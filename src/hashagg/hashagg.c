@@ -115,6 +115,8 @@ struct HashAggGroup {
   HashAggGroup *pNext;      /* Next in its bucket, or in the output list */
   u64 h;                    /* Hash of the key */
   i64 nAccByte;             /* Heap bytes of the accumulators when saved */
+  HashAggGroup *pTouch;     /* Next group a batch updated (pH->pTouched) */
+  u32 iBatch;               /* The last batch that updated it, or 0 */
   Mem aMem[FLEXARRAY];      /* The key, then the accumulators */
 };
 #define SZ_HASHAGGGROUP(N) (offsetof(HashAggGroup,aMem)+(N)*sizeof(Mem))
@@ -143,6 +145,9 @@ struct HashAgg {
   i64 nByte;                /* Bytes used now */
   i64 nLimit;               /* Budget: no new group beyond this */
   u8 bFull;                 /* The budget is spent: new groups spill */
+  u32 iBatch;               /* Number of the current batch (batch.c) */
+  HashAggGroup *pTouched;   /* Groups the current batch updated */
+  HashAggGroup *pLast;      /* The group the batch found last */
   HashAggStat stat;         /* What this run did, for hash_aggregate_stats */
 };
 
@@ -183,6 +188,8 @@ static void hashAggClear(HashAgg *pH){
   pH->nChunk = HASHAGG_CHUNK_MIN;
   pH->pOut = 0;
   pH->pCur = 0;
+  pH->pTouched = 0;
+  pH->pLast = 0;
   pH->bLoaded = 0;
   if( pH->stat.nRowHashed+pH->stat.nRowSpilled>0 ){
     pH->db->fork.hashagg.stat = pH->stat;
@@ -410,6 +417,8 @@ static int hashAggNewGroup(
   if( pG==0 ) return SQLITE_NOMEM_BKPT;
   pG->h = h;
   pG->nAccByte = 0;
+  pG->pTouch = 0;
+  pG->iBatch = 0;
   for(i=0; i<nMem; i++){
     /* As OP_Null leaves an accumulator register: n counts the steps an
     ** aggregate has taken, for sqlite3_aggregate_count() */
@@ -599,6 +608,101 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
   pH->stat.nRowHashed++;
   *pbHashed = 1;
   return SQLITE_OK;
+}
+
+/*
+** The batch path (src/batch/batch.c) updates the accumulators of many rows
+** in their groups, in place, instead of moving the group of each row into
+** the accumulator registers.  sqlite3HashAggBatchBegin() starts such a
+** batch on the table of register regHash of p: the group in the registers,
+** if any, goes back to the table, and the registers are left as after
+** OP_HashAggOpen's caller reset them (OP_HashAggGroup then finds no
+** current group).  It sets *piAcc and *pnAcc to the accumulator registers.
+*/
+void sqlite3HashAggBatchBegin(Vdbe *p, int regHash, int *piAcc, int *pnAcc){
+  HashAgg *pH = hashAggOf(&p->aMem[regHash]);
+  assert( pH->pOut==0 && !pH->bLoaded );  /* Not sorted yet */
+  if( pH->pCur ){
+    hashAggSaveCurrent(pH, p->aMem);
+    hashAggEmptyRegisters(pH, p);
+  }
+  pH->iBatch++;
+  if( pH->iBatch==0 ) pH->iBatch = 1;     /* 0: never updated by a batch */
+  pH->pTouched = 0;
+  pH->pLast = 0;
+  *piAcc = pH->iAcc;
+  *pnAcc = pH->nAcc;
+}
+
+/*
+** Within a batch, find the group of the key in aKey[] in the table of
+** register regHash, making it if the budget allows, as OP_HashAggGroup
+** does, and set *ppAcc to its accumulators (nAcc Mems that stay in the
+** group) and *pbNew to 1 if the group is new or 0 if it had rows before.
+** If the group is new and the budget is spent, set *ppAcc to 0: that row
+** must go through OP_HashAggGroup, to the sorter.  Return SQLITE_OK or
+** SQLITE_NOMEM.
+*/
+int sqlite3HashAggBatchGroup(
+  Vdbe *p,
+  int regHash,
+  const Mem *aKey,
+  Mem **ppAcc,
+  int *pbNew
+){
+  HashAgg *pH = hashAggOf(&p->aMem[regHash]);
+  HashAggGroup *pG = pH->pLast;
+  *pbNew = 0;
+  assert( pH->pCur==0 );
+  if( pG==0 || !hashAggMatch(pH, pG, aKey) ){
+    u64 h = hashAggHash(pH, aKey);
+    for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
+      if( pG->h==h && hashAggMatch(pH, pG, aKey) ) break;
+    }
+    if( pG==0 ){
+      if( !pH->bFull ){
+        int rc = hashAggNewGroup(pH, aKey, h, &pG);
+        if( rc ) return rc;
+      }
+      if( pG==0 ){
+        *ppAcc = 0;
+        return SQLITE_OK;
+      }
+      *pbNew = 1;
+    }
+    pH->pLast = pG;
+    if( pG->iBatch!=pH->iBatch ){
+      pG->iBatch = pH->iBatch;
+      pG->pTouch = pH->pTouched;
+      pH->pTouched = pG;
+    }
+  }
+  pH->stat.nRowHashed++;
+  *ppAcc = &pG->aMem[pH->nKey];
+  return SQLITE_OK;
+}
+
+/*
+** End a batch on the table of register regHash: count nRow more rows
+** hashed (rows whose group the batch found without
+** sqlite3HashAggBatchGroup()), and account for the heap memory that the
+** accumulators of the groups it updated now hold, as OP_HashAggGroup does
+** when it moves a group out of the registers.
+*/
+void sqlite3HashAggBatchEnd(Vdbe *p, int regHash, i64 nRow){
+  HashAgg *pH = hashAggOf(&p->aMem[regHash]);
+  HashAggGroup *pG;
+  pH->stat.nRowHashed += nRow;
+  for(pG=pH->pTouched; pG; pG=pG->pTouch){
+    i64 nAccByte = 0;
+    int i;
+    for(i=0; i<pH->nAcc; i++) nAccByte += pG->aMem[pH->nKey+i].szMalloc;
+    pH->nByte += nAccByte - pG->nAccByte;
+    pG->nAccByte = nAccByte;
+  }
+  pH->pTouched = 0;
+  pH->pLast = 0;
+  if( pH->nByte>pH->stat.nBytePeak ) pH->stat.nBytePeak = pH->nByte;
 }
 
 /*

@@ -342,6 +342,8 @@ class Case:
         self.stats["queries"] += 1
         if "USING COLUMN COPY" in plan:
             self.stats["copy_queries"] += 1
+        if "IN BATCHES" in plan:
+            self.stats["batch_queries"] += 1
         if on[0] == "error":
             self.stats["errors"] += 1
         if self.corrupt and on[0] == "rows" and on[1] and "USING COLUMN COPY" in plan:
@@ -456,7 +458,7 @@ class Case:
         params = []
         cols = [c.name for c in self.cols]
         sel = ", ".join("t." + x for x in r.sample(cols, r.randint(1, len(cols))))
-        k = r.randint(0, 11)
+        k = r.randint(0, 12)
         limit = ""
         if r.random() < 0.5:
             limit = " LIMIT %d" % r.choice([1, 5, 100, 1000])
@@ -469,6 +471,16 @@ class Case:
             c = r.choice(cols)
             sql = ("SELECT count(*), count(t.%s), min(t.%s), max(t.%s), total(t.%s), "
                    "count(DISTINCT t.%s), sum(t.%s) FROM t%s" % (c, c, c, c, c, c, self.where(params)))
+        elif k == 12:
+            # aggregates of columns and arithmetic: the batch path (doc/batch.md)
+            c, d = r.choice(cols), r.choice(cols)
+            aggs = "count(*), sum(t.%s), total(t.%s * 2), avg(t.%s - t.%s), min(t.%s), max(t.%s + 1)" % (
+                c, d, c, d, d, c)
+            if r.random() < 0.5:
+                g = r.choice(cols)
+                sql = "SELECT t.%s, %s FROM t%s GROUP BY t.%s ORDER BY 1" % (g, aggs, self.where(params), g)
+            else:
+                sql = "SELECT %s FROM t%s" % (aggs, self.where(params))
         elif k == 5:
             c = r.choice(cols)
             sql = "SELECT t.%s, count(*), max(t.%s) FROM t%s GROUP BY t.%s%s" % (
@@ -805,7 +817,7 @@ def main():
         opts.seed, sqlite3.sqlite_version, ok[0], opts.stock or "(none)", scratch,
         " (--corrupt)" if opts.corrupt else " (--no-feature)" if opts.no_feature else ""))
     sys.stdout.flush()
-    stats = dict(queries=0, copy_queries=0, errors=0, builds=0, stock_writes=0,
+    stats = dict(queries=0, copy_queries=0, batch_queries=0, errors=0, builds=0, stock_writes=0,
                  reader_steps=0, clean_chunks=0, stale_chunks=0)
     t0 = time.time()
     nrun = nfail = 0
@@ -848,9 +860,10 @@ def main():
         nrun += 1
         num += 1
     secs = time.time() - t0
-    print("ccfuzz: %d queries compared, %d planned with a column copy, %d errors (equal ON and OFF), "
+    print("ccfuzz: %d queries compared, %d planned with a column copy (%d in batches), "
+          "%d errors (equal ON and OFF), "
           "%d builds, %d stock write scripts, %d reader snapshots; chunks at the ends: %d clean, %d stale"
-          % (stats["queries"], stats["copy_queries"], stats["errors"], stats["builds"],
+          % (stats["queries"], stats["copy_queries"], stats["batch_queries"], stats["errors"], stats["builds"],
              stats["stock_writes"], stats["reader_steps"], stats["clean_chunks"], stats["stale_chunks"]))
     if nrun > 0 and stats["copy_queries"] == 0:
         print("FAIL no query used a column copy (a run that does not exercise the feature)")

@@ -1,0 +1,1102 @@
+/*
+** 2026 November 27
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** The batch path: the body of a loop over a column copy, run a vector of
+** rows at a time instead of one row at a time by the VDBE
+** (doc/batch.md).
+*/
+#include "sqliteInt.h"
+#include "vdbeInt.h"
+#include "whereInt.h"
+
+/* Most opcodes of a loop body the batch path runs */
+#define BATCH_MAX_STEP 64
+
+/* Most values of a GROUP BY key, and of an opcode's inputs */
+#define BATCH_MAX_IN   8
+
+/* Rows of one batch: at most those of a vector of the copy */
+#define BATCH_ROWS     1024
+
+/* Kinds of steps */
+#define BATCH_COLUMN   1        /* out = column iVal of the scan */
+#define BATCH_ROWID    2        /* out = the rowid */
+#define BATCH_INTEGER  3        /* out = iVal */
+#define BATCH_REALAFF  4        /* out = in[0], an integer made real */
+#define BATCH_ARITH    5        /* out = in[1] OP in[0] (OP_Add ...) */
+#define BATCH_CMP      6        /* in[1] OP in[0] jumps (OP_Eq ...) */
+#define BATCH_NULLTEST 7        /* in[0] IS NULL jumps (OP_IsNull ...) */
+#define BATCH_GROUP    8        /* find the group of key in[] (hashagg.c) */
+#define BATCH_AGG      9        /* an aggregate's step on in[] */
+#define BATCH_SAME     10       /* out = in[0]: the same value again */
+
+/* Entries of the cache of a batch's last groups (a power of two) */
+#define BATCH_GROUP_CACHE 16
+
+/* The outcome of a step for one row */
+#define BATCH_ON       0        /* The row goes on */
+#define BATCH_DROP     1        /* It jumps to the loop's next row */
+#define BATCH_VDBE     2        /* The VDBE must run the body for it */
+
+/*
+** One opcode of the body.  An input is the output of an earlier step
+** (a step number, >=0) or a register the body does not write (-1-reg).
+*/
+typedef struct BatchStep BatchStep;
+struct BatchStep {
+  u8 eStep;                     /* BATCH_* */
+  u8 opcode;                    /* The opcode */
+  u8 bDrop;                     /* CMP, NULLTEST: a jump drops the row */
+  int iCond;                    /* Run only for rows where the output of
+                                ** step iCond is bWant (-1: always) */
+  u8 bWant;
+  u16 p5;                       /* CMP: the opcode's P5 */
+  u8 bBinary;                   /* CMP: texts compare as BINARY */
+  int iOut;                     /* Register written, or 0 */
+  u8 bStore;                    /* iOut is an accumulator of the group */
+  int nIn;
+  int aIn[BATCH_MAX_IN];
+  int iAddr;                    /* Address of the opcode */
+  i64 iVal;                     /* COLUMN: the column; INTEGER: the value */
+  CollSeq *pColl;               /* CMP */
+  FuncDef *pFunc;               /* AGG */
+  int iAcc;                     /* AGG: the accumulator register */
+  int regHit;                   /* AGG: OP_CollSeq's P1 register, or 0 */
+};
+
+/*
+** A loop body the batch path runs: the P4 (P4_DYNAMIC) of the loop's
+** OP_ColumnCopyNext.  One allocation.
+*/
+struct BatchProg {
+  char zLabel[8];               /* "batch": EXPLAIN shows it as the P4 */
+  int iCur;                     /* The scan's cursor */
+  int regHash;                  /* GROUP BY: register of the hash table */
+  int iAccFirst, nAcc;          /* GROUP BY: the accumulator registers */
+  int nKey;                     /* GROUP BY: values of the key */
+  int iGroup;                   /* Step of the GROUP, or -1 */
+  int nStep;
+  BatchStep aStep[BATCH_MAX_STEP];
+};
+
+/*
+** An entry of the cache of the groups a batch met: a key, as the values of
+** the vectors represent it, and the group's accumulators.
+*/
+typedef struct BatchCache BatchCache;
+struct BatchCache {
+  ColumnCopyVal aKey[BATCH_MAX_IN];
+  Mem *pAcc;
+};
+
+/*
+** The state of the batches of one scan, freed with the scan.
+*/
+struct BatchRun {
+  sqlite3 *db;
+  int nStep;                    /* Steps of the program it was made for */
+  ColumnCopyVal *aVec;          /* BATCH_ROWS values for each step */
+  ColumnCopyVal **apVec;        /* The vector of each step's output */
+  ColumnCopyVal *aConst;        /* The value of each input register */
+  u8 *aFate;                    /* Per row: the step that dropped it */
+  Mem **apAcc;                  /* Per row: its group's accumulators */
+  sqlite3_context **apCtx;      /* Per step: the context of an AGG */
+  Mem aArg[BATCH_MAX_IN];       /* Arguments of an aggregate's step */
+  Mem aKey[BATCH_MAX_IN];       /* A GROUP BY key */
+  Mem mOut;                     /* An aggregate step's result (unused) */
+  BatchCache aCache[BATCH_GROUP_CACHE];
+  u16 aLive[BATCH_ROWS];        /* Rows no step dropped */
+};
+
+/************************************************************************
+** Compiling the body
+*/
+
+/*
+** Return true if register iReg is an accumulator of the group.
+*/
+static int batchIsAcc(const BatchProg *p, int iReg){
+  return p->regHash>0 && iReg>=p->iAccFirst && iReg<p->iAccFirst+p->nAcc;
+}
+
+/*
+** Return the input of register iReg at step number nStep: the last step
+** before that writes it, or -1-iReg.
+*/
+static int batchInput(const BatchProg *p, int iReg){
+  int i;
+  for(i=p->nStep-1; i>=0; i--){
+    if( p->aStep[i].iOut==iReg ) return i;
+  }
+  return -1-iReg;
+}
+
+/*
+** The aggregates the batch path runs: built-in, of at most one argument,
+** whose steps are independent of other aggregates and of any state but
+** their accumulator.
+*/
+static int batchAggOk(const FuncDef *pFunc, int nArg){
+  static const char *const azAgg[] = {
+    "count", "sum", "total", "avg", "min", "max"
+  };
+  int i;
+  if( pFunc==0 || (pFunc->funcFlags & SQLITE_FUNC_BUILTIN)==0 ) return 0;
+  if( pFunc->xSFunc==0 || pFunc->xFinalize==0 || nArg>1 ) return 0;
+  for(i=0; i<(int)ArraySize(azAgg); i++){
+    if( sqlite3StrICmp(pFunc->zName, azAgg[i])==0 ) return 1;
+  }
+  return 0;
+}
+
+/*
+** The address jump target iTarget stands for: a label is resolved at the
+** end of the code generation (resolveP2Values()), but its address is known
+** as soon as it is placed.  -1 for a label not placed yet.
+*/
+static int batchTarget(Parse *pParse, int iTarget){
+  int j;
+  if( iTarget>=0 ) return iTarget;
+  j = ADDR(iTarget);
+  if( j<0 || j>=pParse->nLabelAlloc ) return -1;
+  return pParse->aLabel[j];
+}
+
+/*
+** Translate the body of the loop over cursor iCur, the opcodes
+** aOp[addrLoop..addrNext-1] (addrNext: its OP_ColumnCopyNext), into
+** program p.  Return 1 if the batch path can run it, 0 if not: then it
+** runs in the VDBE only.
+**
+** The body must be straight-line code of the opcodes below, whose
+** effects on the state that outlives a row are: aggregate steps, the
+** group of the row (OP_HashAggGroup, its sorter branch skipped), writes
+** to the group's accumulators, and the registers it leaves.  Every jump
+** goes to the loop's next row (a WHERE term), past the sorter branch, or
+** is an OP_If on the group's "seen" flag over writes to accumulators; a
+** comparison that jumps elsewhere (a range's end) makes its rows the
+** VDBE's.  All WHERE terms come before the first effect.
+*/
+static int batchCompile(
+  Parse *pParse,
+  const VdbeOp *aOp,
+  int iCur,
+  int addrLoop,
+  int addrNext,
+  BatchProg *p
+){
+  int addr;
+  int bEffect = 0;              /* An effect was seen */
+  int addrEndIf = 0;            /* End of the OP_If's block, or 0 */
+  int iCondIf = -1;             /* Its condition: the output of this step */
+  u8 bWantIf = 0;               /* The rows it runs for have this value */
+  int regHit = 0;               /* P1 of the OP_CollSeq before an AggStep */
+  int nAgg = 0;
+  int i, j;
+
+  memset(p, 0, sizeof(*p));
+  memcpy(p->zLabel, "batch", 6);
+  p->iCur = iCur;
+  p->iGroup = -1;
+  for(addr=addrLoop; addr<addrNext; addr++){
+    const VdbeOp *pOp = &aOp[addr];
+    int iJump = batchTarget(pParse, pOp->p2);
+    BatchStep *s;
+    if( addr==addrEndIf ){ addrEndIf = 0; iCondIf = -1; }
+    if( pOp->opcode==OP_Noop || pOp->opcode==OP_Explain
+     || pOp->opcode==OP_ReleaseReg
+    ){
+      continue;                 /* No effect on the rows */
+    }
+    if( pOp->opcode==OP_CollSeq ){
+      /* Read by min() and max() through sqlite3GetFuncCollSeq(); its P1
+      ** register, set to 0 here, is set to 1 by the aggregate's step when
+      ** the row is not the new minimum or maximum */
+      if( addr+1>=addrNext ) return 0;
+      if( aOp[addr+1].opcode!=OP_AggStep && aOp[addr+1].opcode!=OP_AggStep1 ){
+        return 0;
+      }
+      regHit = pOp->p1;
+      continue;
+    }
+    if( p->nStep>=BATCH_MAX_STEP ) return 0;
+    s = &p->aStep[p->nStep];
+    memset(s, 0, sizeof(*s));
+    s->opcode = pOp->opcode;
+    s->iAddr = addr;
+    s->iCond = iCondIf;
+    s->bWant = bWantIf;
+    switch( pOp->opcode ){
+      case OP_ColumnCopyColumn:
+        if( pOp->p1!=iCur ) return 0;
+        s->eStep = BATCH_COLUMN;
+        s->iVal = pOp->p2;
+        s->iOut = pOp->p3;
+        break;
+      case OP_ColumnCopyRowid:
+        if( pOp->p1!=iCur ) return 0;
+        s->eStep = BATCH_ROWID;
+        s->iOut = pOp->p2;
+        break;
+      case OP_Integer:
+        s->eStep = BATCH_INTEGER;
+        s->iVal = pOp->p1;
+        s->iOut = pOp->p2;
+        break;
+      case OP_RealAffinity:
+        s->eStep = BATCH_REALAFF;
+        s->nIn = 1;
+        s->aIn[0] = batchInput(p, pOp->p1);
+        s->iOut = pOp->p1;
+        break;
+      case OP_Add: case OP_Subtract: case OP_Multiply:
+        s->eStep = BATCH_ARITH;
+        s->nIn = 2;
+        s->aIn[0] = batchInput(p, pOp->p1);
+        s->aIn[1] = batchInput(p, pOp->p2);
+        s->iOut = pOp->p3;
+        break;
+      case OP_Eq: case OP_Ne: case OP_Lt: case OP_Le: case OP_Gt: case OP_Ge:
+        if( bEffect || addrEndIf ) return 0;
+        if( iJump<0 || (iJump>addrLoop && iJump<addrNext) ) return 0;
+        if( pOp->p4type!=P4_COLLSEQ && pOp->p4.pColl!=0 ) return 0;
+        s->eStep = BATCH_CMP;
+        s->bDrop = iJump==addrNext;
+        s->p5 = pOp->p5;
+        s->pColl = pOp->p4.pColl;
+        s->bBinary = s->pColl==0
+                  || sqlite3ForkCollTextMode(s->pColl)==FORK_TEXT_BINARY;
+        s->nIn = 2;
+        s->aIn[0] = batchInput(p, pOp->p1);
+        s->aIn[1] = batchInput(p, pOp->p3);
+        break;
+      case OP_IsNull: case OP_NotNull:
+        if( bEffect || addrEndIf ) return 0;
+        if( iJump<0 || (iJump>addrLoop && iJump<addrNext) ) return 0;
+        s->eStep = BATCH_NULLTEST;
+        s->bDrop = iJump==addrNext;
+        s->nIn = 1;
+        s->aIn[0] = batchInput(p, pOp->p1);
+        break;
+      case OP_HashAggGroup: {
+        /* The first effect.  The hash table's OP_HashAggOpen comes before
+        ** the loop; the sorter branch ends with a jump to the next row. */
+        const VdbeOp *pOpen = 0;
+        if( bEffect || p->regHash || addrEndIf ) return 0;
+        if( pOp->p4type!=P4_INT32 ) return 0;
+        if( iJump<=addr+1 || iJump>=addrNext ) return 0;
+        if( aOp[iJump-1].opcode!=OP_Goto
+         || batchTarget(pParse, aOp[iJump-1].p2)!=addrNext
+        ){
+          return 0;
+        }
+        for(j=addrLoop-1; j>=0; j--){
+          if( aOp[j].opcode==OP_HashAggOpen && aOp[j].p1==pOp->p1 ){
+            pOpen = &aOp[j];
+            break;
+          }
+        }
+        if( pOpen==0 || pOpen->p4type!=P4_KEYINFO ) return 0;
+        p->regHash = pOp->p1;
+        p->iAccFirst = pOpen->p2;
+        p->nAcc = pOpen->p3;
+        p->nKey = pOpen->p4.pKeyInfo->nKeyField;
+        if( p->nKey<1 || p->nKey>BATCH_MAX_IN ) return 0;
+        s->eStep = BATCH_GROUP;
+        s->nIn = p->nKey;
+        for(j=0; j<p->nKey; j++) s->aIn[j] = batchInput(p, pOp->p3+j);
+        s->iOut = pOp->p4.i;
+        p->iGroup = p->nStep;
+        bEffect = 1;
+        addr = iJump-1;         /* Past the sorter branch */
+        break;
+      }
+      case OP_AggStep: case OP_AggStep1: {
+        FuncDef *pFunc;
+        if( pOp->p1!=0 || addrEndIf ) return 0;
+        if( pOp->p4type==P4_FUNCDEF ){
+          pFunc = pOp->p4.pFunc;
+        }else if( pOp->p4type==P4_FUNCCTX ){
+          pFunc = pOp->p4.pCtx->pFunc;
+        }else{
+          return 0;
+        }
+        if( !batchAggOk(pFunc, pOp->p5) ) return 0;
+        if( p->regHash && !batchIsAcc(p, pOp->p3) ) return 0;
+        s->eStep = BATCH_AGG;
+        s->pFunc = pFunc;
+        s->iAcc = pOp->p3;
+        s->iOut = s->regHit = regHit;
+        regHit = 0;
+        s->nIn = pOp->p5;
+        for(j=0; j<s->nIn; j++) s->aIn[j] = batchInput(p, pOp->p2+j);
+        bEffect = 1;
+        nAgg++;
+        break;
+      }
+      case OP_If: case OP_IfNot: {
+        /* A block of writes run for some rows: those of a new group (on
+        ** OP_HashAggGroup's flag), or those a min() or max() took (on
+        ** OP_CollSeq's register) */
+        int iCond = batchInput(p, pOp->p1);
+        if( addrEndIf || iCond<0 ) return 0;
+        if( p->aStep[iCond].eStep!=BATCH_GROUP
+         && p->aStep[iCond].eStep!=BATCH_AGG
+        ){
+          return 0;
+        }
+        if( iJump<=addr+1 || iJump>addrNext ) return 0;
+        addrEndIf = iJump;
+        iCondIf = iCond;
+        bWantIf = pOp->opcode==OP_IfNot;  /* OP_If skips the block on 1 */
+        continue;
+      }
+      default:
+        return 0;
+    }
+    if( s->iOut && batchIsAcc(p, s->iOut) ){
+      if( p->iGroup<0 ) return 0;
+      s->bStore = 1;
+    }
+    if( s->iCond<0 && s->eStep>=BATCH_COLUMN && s->eStep<=BATCH_ARITH ){
+      /* A value computed before (the same column read again, the same
+      ** expression): this step only names it */
+      for(j=0; j<p->nStep; j++){
+        BatchStep *e = &p->aStep[j];
+        if( e->eStep==s->eStep && e->opcode==s->opcode && e->iVal==s->iVal
+         && e->iCond<0 && e->aIn[0]==s->aIn[0] && e->aIn[1]==s->aIn[1]
+        ){
+          s->eStep = BATCH_SAME;
+          s->nIn = 1;
+          s->aIn[0] = j;
+          break;
+        }
+      }
+    }
+    if( s->iCond>=0 && s->eStep!=BATCH_COLUMN && s->eStep!=BATCH_ROWID
+     && s->eStep!=BATCH_INTEGER
+    ){
+      return 0;                 /* Only values are written there */
+    }
+    p->nStep++;
+  }
+  if( nAgg==0 || (addrEndIf && addrEndIf!=addrNext) || regHit ) return 0;
+
+  /* Inputs: no accumulator (the group's copy is not in the register); no
+  ** register the body writes later (it would carry a value from the row
+  ** before); an aggregate's accumulator is not otherwise written */
+  for(i=0; i<p->nStep; i++){
+    BatchStep *s = &p->aStep[i];
+    for(j=0; j<s->nIn; j++){
+      int iIn = s->aIn[j];
+      if( iIn>=0 ){
+        if( p->aStep[iIn].bStore || p->aStep[iIn].iCond>=0 ) return 0;
+        continue;
+      }
+      if( batchIsAcc(p, -1-iIn) ) return 0;
+      for(addr=0; addr<p->nStep; addr++){
+        if( p->aStep[addr].iOut==-1-iIn ) return 0;
+        if( p->aStep[addr].eStep==BATCH_AGG && p->aStep[addr].iAcc==-1-iIn ){
+          return 0;
+        }
+      }
+    }
+    if( s->eStep==BATCH_AGG ){
+      for(addr=0; addr<p->nStep; addr++){
+        if( p->aStep[addr].iOut==s->iAcc ) return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+/*
+** Called at the end of the code of a WHERE loop (where.c): if the loop is
+** a single scan through a column copy whose body the batch path can run,
+** hang the batch program on its OP_ColumnCopyNext and say so in EXPLAIN
+** QUERY PLAN.
+*/
+void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = pParse->pVdbe;
+  WhereLevel *pLevel;
+  VdbeOp *aOp;
+  BatchProg *pProg;
+  int addrLoop, addrNext, addr, nOp;
+  if( v==0 || db->mallocFailed || !db->fork.batch.bOn ) return;
+  if( pWInfo->nLevel!=1 ) return;
+  pLevel = &pWInfo->a[0];
+  if( pLevel->op!=OP_ColumnCopyNext ) return;
+  if( ENC(db)!=SQLITE_UTF8 ) return;
+  addrLoop = pLevel->p2;
+  nOp = sqlite3VdbeCurrentAddr(v);
+  aOp = sqlite3VdbeGetOp(v, 0);
+  for(addrNext=addrLoop; addrNext<nOp; addrNext++){
+    if( aOp[addrNext].opcode==OP_ColumnCopyNext
+     && aOp[addrNext].p1==pLevel->iTabCur && aOp[addrNext].p2==addrLoop
+    ){
+      break;
+    }
+  }
+  if( NEVER(addrNext>=nOp) ) return;
+  if( aOp[addrNext].p4type!=P4_NOTUSED ) return;
+  pProg = sqlite3DbMallocZero(db, sizeof(BatchProg));
+  if( pProg==0 ) return;
+  if( !batchCompile(pParse, aOp, pLevel->iTabCur, addrLoop, addrNext, pProg) ){
+    sqlite3DbFree(db, pProg);
+    return;
+  }
+  sqlite3VdbeChangeP4(v, addrNext, (char*)pProg, P4_DYNAMIC);
+
+  /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY ... IN BATCHES */
+  for(addr=addrLoop-1; addr>=0 && addr>=addrLoop-16; addr--){
+    VdbeOp *pOp = &aOp[addr];
+    if( pOp->opcode==OP_Explain && pOp->p4type==P4_DYNAMIC
+     && pOp->p4.z && strstr(pOp->p4.z, " USING COLUMN COPY")
+    ){
+      char *z = sqlite3MPrintf(db, "%s IN BATCHES", pOp->p4.z);
+      if( z ){
+        sqlite3DbFree(db, pOp->p4.z);
+        pOp->p4.z = z;
+      }
+      break;
+    }
+  }
+}
+
+/************************************************************************
+** Running a batch
+*/
+
+/*
+** Free the batch state p.
+*/
+void sqlite3BatchFree(BatchRun *p){
+  int i;
+  if( p==0 ) return;
+  for(i=0; i<BATCH_MAX_IN; i++){
+    sqlite3VdbeMemRelease(&p->aArg[i]);
+    sqlite3VdbeMemRelease(&p->aKey[i]);
+  }
+  sqlite3VdbeMemRelease(&p->mOut);
+  if( p->apCtx ){
+    for(i=0; i<p->nStep; i++) sqlite3_free(p->apCtx[i]);
+    sqlite3_free(p->apCtx);
+  }
+  sqlite3_free(p->aVec);
+  sqlite3_free(p->apVec);
+  sqlite3_free(p->aConst);
+  sqlite3_free(p->aFate);
+  sqlite3_free(p->apAcc);
+  sqlite3_free(p);
+}
+
+/*
+** Make the batch state for program pProg.  Return 0 if out of memory.
+*/
+static BatchRun *batchRunNew(sqlite3 *db, const BatchProg *pProg){
+  BatchRun *p = sqlite3MallocZero(sizeof(BatchRun));
+  int i, n = pProg->nStep;
+  if( p==0 ) return 0;
+  p->db = db;
+  p->nStep = n;
+  p->aVec = sqlite3Malloc(sizeof(ColumnCopyVal)*BATCH_ROWS*n);
+  p->aConst = sqlite3Malloc(sizeof(ColumnCopyVal)*n*BATCH_MAX_IN);
+  p->aFate = sqlite3Malloc(BATCH_ROWS);
+  p->apAcc = sqlite3Malloc(sizeof(Mem*)*BATCH_ROWS);
+  p->apCtx = sqlite3MallocZero(sizeof(sqlite3_context*)*n);
+  p->apVec = sqlite3Malloc(sizeof(ColumnCopyVal*)*n);
+  if( p->apVec ){
+    for(i=0; i<n; i++){
+      const BatchStep *s = &pProg->aStep[i];
+      p->apVec[i] = s->eStep==BATCH_SAME ? p->apVec[s->aIn[0]]
+                                         : &p->aVec[i*BATCH_ROWS];
+    }
+  }
+  for(i=0; i<BATCH_MAX_IN; i++){
+    sqlite3VdbeMemInit(&p->aArg[i], db, MEM_Null);
+    sqlite3VdbeMemInit(&p->aKey[i], db, MEM_Null);
+  }
+  sqlite3VdbeMemInit(&p->mOut, db, MEM_Null);
+  if( p->aVec==0 || p->aConst==0 || p->aFate==0 || p->apAcc==0
+   || p->apCtx==0 || p->apVec==0
+  ){
+    sqlite3BatchFree(p);
+    return 0;
+  }
+  return p;
+}
+
+/*
+** Set *pV to the value of register pMem.  Return 0, or 1 if the register
+** holds more than one representation (a text with a number cached, a
+** zero-filled blob, another encoding), which the batch path leaves to
+** the VDBE.
+*/
+static int batchConst(const Mem *pMem, ColumnCopyVal *pV){
+  switch( pMem->flags & (MEM_Null|MEM_Int|MEM_Real|MEM_IntReal
+                         |MEM_Str|MEM_Blob|MEM_Zero) ){
+    case MEM_Null:
+      pV->eType = SQLITE_NULL;
+      return 0;
+    case MEM_Int:
+      pV->eType = SQLITE_INTEGER;
+      pV->u.i = pMem->u.i;
+      return 0;
+    case MEM_Real:
+      pV->eType = SQLITE_FLOAT;
+      pV->u.r = pMem->u.r;
+      return 0;
+    case MEM_Str:
+      if( pMem->enc!=SQLITE_UTF8 ) return 1;
+      pV->eType = SQLITE_TEXT;
+      pV->u.z = (const u8*)pMem->z;
+      pV->n = pMem->n;
+      return 0;
+    case MEM_Blob:
+      pV->eType = SQLITE_BLOB;
+      pV->u.z = (const u8*)pMem->z;
+      pV->n = pMem->n;
+      return 0;
+  }
+  return 1;
+}
+
+/*
+** Make pMem an ephemeral copy of value pV, as an argument or a key.
+*/
+static void batchMem(Mem *pMem, const ColumnCopyVal *pV){
+  if( VdbeMemDynamic(pMem) ) sqlite3VdbeMemSetNull(pMem);
+  switch( pV->eType ){
+    case SQLITE_INTEGER:
+      pMem->u.i = pV->u.i;
+      pMem->flags = MEM_Int;
+      break;
+    case SQLITE_FLOAT:
+      pMem->u.r = pV->u.r;
+      pMem->flags = MEM_Real;
+      break;
+    case SQLITE_NULL:
+      pMem->flags = MEM_Null;
+      break;
+    default:
+      pMem->z = (char*)pV->u.z;
+      pMem->n = pV->n;
+      pMem->enc = SQLITE_UTF8;
+      pMem->flags = (pV->eType==SQLITE_TEXT ? MEM_Str : MEM_Blob)|MEM_Ephem;
+      break;
+  }
+}
+
+/*
+** Write value pV to pMem, which keeps it (its own copy of a text or
+** blob), as OP_Column writes a register.  Return SQLITE_OK or an error.
+*/
+static int batchStore(Mem *pMem, const ColumnCopyVal *pV){
+  switch( pV->eType ){
+    case SQLITE_INTEGER:
+      sqlite3VdbeMemSetInt64(pMem, pV->u.i);
+      return SQLITE_OK;
+    case SQLITE_FLOAT:
+      sqlite3VdbeMemSetDouble(pMem, pV->u.r);
+      return SQLITE_OK;
+    case SQLITE_NULL:
+      sqlite3VdbeMemSetNull(pMem);
+      return SQLITE_OK;
+  }
+  return sqlite3VdbeMemSetStr(pMem, (const char*)pV->u.z, pV->n,
+                              pV->eType==SQLITE_TEXT ? SQLITE_UTF8 : 0,
+                              SQLITE_TRANSIENT);
+}
+
+/*
+** OP_Add, OP_Subtract and OP_Multiply on values a1 (P1) and a2 (P2), into
+** *pOut, as vdbe.c computes them.  Return BATCH_ON, or BATCH_VDBE for a
+** text or blob operand (its conversion to a number is the VDBE's).
+*/
+static int batchArith(
+  u8 op,
+  const ColumnCopyVal *a1,
+  const ColumnCopyVal *a2,
+  ColumnCopyVal *pOut
+){
+  double rA, rB;
+  if( a1->eType==SQLITE_FLOAT && a2->eType==SQLITE_FLOAT ){
+    /* The common case of analytical queries: two reals */
+    rA = a1->u.r;
+    rB = a2->u.r;
+  }else if( a1->eType==SQLITE_INTEGER && a2->eType==SQLITE_INTEGER ){
+    i64 iA = a1->u.i, iB = a2->u.i;
+    int bOvfl;
+    switch( op ){
+      case OP_Add:      bOvfl = sqlite3AddInt64(&iB, iA); break;
+      case OP_Subtract: bOvfl = sqlite3SubInt64(&iB, iA); break;
+      default:          bOvfl = sqlite3MulInt64(&iB, iA); break;
+    }
+    if( !bOvfl ){
+      pOut->eType = SQLITE_INTEGER;
+      pOut->u.i = iB;
+      return BATCH_ON;
+    }
+    testcase( bOvfl );
+  }else if( a1->eType==SQLITE_NULL || a2->eType==SQLITE_NULL ){
+    pOut->eType = SQLITE_NULL;
+    return BATCH_ON;
+  }else if( a1->eType>SQLITE_FLOAT || a2->eType>SQLITE_FLOAT ){
+    return BATCH_VDBE;
+  }else{
+    rA = a1->eType==SQLITE_INTEGER ? (double)a1->u.i : a1->u.r;
+    rB = a2->eType==SQLITE_INTEGER ? (double)a2->u.i : a2->u.r;
+  }
+  switch( op ){
+    case OP_Add:      rB += rA; break;
+    case OP_Subtract: rB -= rA; break;
+    default:          rB *= rA; break;
+  }
+  if( sqlite3IsNaN(rB) ){
+    pOut->eType = SQLITE_NULL;
+  }else{
+    pOut->eType = SQLITE_FLOAT;
+    pOut->u.r = rB;
+  }
+  return BATCH_ON;
+}
+
+/*
+** The comparison of step s on values a1 (its P1) and a3 (its P3), as
+** vdbe.c's OP_Eq ... OP_Ge make it: return 1 if the opcode jumps, 0 if
+** it falls through, or -1 if the VDBE must decide (an affinity would
+** change an operand, a NULL under SQLITE_NULLEQ).
+*/
+static int batchCmp(
+  const BatchStep *s,
+  const ColumnCopyVal *a1,
+  const ColumnCopyVal *a3
+){
+  int res;
+  u8 t1 = a1->eType, t3 = a3->eType;
+  if( t1==SQLITE_INTEGER && t3==SQLITE_INTEGER ){
+    res = a3->u.i<a1->u.i ? -1 : a3->u.i>a1->u.i;
+  }else if( t1==SQLITE_NULL || t3==SQLITE_NULL ){
+    if( s->p5 & SQLITE_NULLEQ ) return -1;
+    return (s->p5 & SQLITE_JUMPIFNULL)!=0;
+  }else if( t1==SQLITE_FLOAT && t3==SQLITE_FLOAT ){
+    res = a3->u.r<a1->u.r ? -1 : a3->u.r>a1->u.r;
+  }else if( t1==SQLITE_TEXT && t3==SQLITE_TEXT && s->bBinary ){
+    /* As sqlite3MemCompare() under BINARY: the bytes, then the length */
+    int n = a1->n<a3->n ? a1->n : a3->n;
+    res = n>0 ? memcmp(a3->u.z, a1->u.z, n) : 0;
+    if( res==0 ) res = a3->n - a1->n;
+  }else{
+    char aff = (char)(s->p5 & SQLITE_AFF_MASK);
+    Mem m1, m3;
+    if( t1==SQLITE_TEXT || t3==SQLITE_TEXT ){
+      if( aff>=SQLITE_AFF_NUMERIC ) return -1;
+      if( aff==SQLITE_AFF_TEXT
+       && (t1==SQLITE_INTEGER || t1==SQLITE_FLOAT
+           || t3==SQLITE_INTEGER || t3==SQLITE_FLOAT)
+      ){
+        return -1;
+      }
+    }
+    memset(&m1, 0, sizeof(m1));
+    memset(&m3, 0, sizeof(m3));
+    batchMem(&m1, a1);
+    batchMem(&m3, a3);
+    res = sqlite3MemCompare(&m3, &m1, s->pColl);
+  }
+  switch( s->opcode ){
+    case OP_Eq: return res==0;
+    case OP_Ne: return res!=0;
+    case OP_Lt: return res<0;
+    case OP_Le: return res<=0;
+    case OP_Gt: return res>0;
+    default:    return res>=0;
+  }
+}
+
+/*
+** Run the steps of program pProg that compute values, for rows
+** aRow[0..*pnRow-1] of the scan's vector: fill the steps' vectors and
+** each row's fate (aFate[i]: the number of the step that dropped it, or
+** pProg->nStep).  Lower *pnRow to the first row the VDBE must run the
+** body for, if any.  Return SQLITE_OK or an error code.
+*/
+static int batchValues(
+  BatchRun *pRun,
+  BatchProg *pProg,
+  VdbeCursor *pC,
+  const u16 *aRow,
+  int *pnRow
+){
+  int nRow = *pnRow;
+  int iStep, i;
+  memset(pRun->aFate, pProg->nStep, nRow);
+  for(iStep=0; iStep<pProg->nStep && nRow>0; iStep++){
+    const BatchStep *s = &pProg->aStep[iStep];
+    ColumnCopyVal *aOut = &pRun->aVec[iStep*BATCH_ROWS];
+    const ColumnCopyVal *aIn[2] = {0, 0};
+    int bIn[2] = {0, 0};        /* aIn[k] is a vector */
+    int k;
+    for(k=0; k<s->nIn && k<2; k++){
+      if( s->aIn[k]>=0 ){
+        aIn[k] = pRun->apVec[s->aIn[k]];
+        bIn[k] = 1;
+      }else{
+        aIn[k] = &pRun->aConst[iStep*BATCH_MAX_IN+k];
+      }
+    }
+    if( s->eStep==BATCH_SAME ){
+      pRun->apVec[iStep] = pRun->apVec[s->aIn[0]];
+      continue;
+    }
+    pRun->apVec[iStep] = aOut;
+#define BATCH_IN(K,I) (bIn[K] ? &aIn[K][I] : aIn[K])
+#define BATCH_LIVE(I) (pRun->aFate[I]==pProg->nStep)
+    switch( s->eStep ){
+      case BATCH_COLUMN:
+      case BATCH_ROWID: {
+        const ColumnCopyVal *aV;
+        int rc = sqlite3ColumnCopyVector(pC,
+                     s->eStep==BATCH_ROWID ? -1 : (int)s->iVal, &aV);
+        if( rc ) return rc;
+        if( aRow[nRow-1]-aRow[0]==nRow-1 ){
+          /* Consecutive rows: the scan's vector itself */
+          pRun->apVec[iStep] = (ColumnCopyVal*)&aV[aRow[0]];
+        }else{
+          for(i=0; i<nRow; i++) aOut[i] = aV[aRow[i]];
+        }
+        break;
+      }
+      case BATCH_INTEGER:
+        for(i=0; i<nRow; i++){
+          aOut[i].eType = SQLITE_INTEGER;
+          aOut[i].u.i = s->iVal;
+        }
+        break;
+      case BATCH_REALAFF:
+        for(i=0; i<nRow; i++){
+          const ColumnCopyVal *a = BATCH_IN(0,i);
+          if( a->eType==SQLITE_INTEGER ){
+            aOut[i].eType = SQLITE_FLOAT;
+            aOut[i].u.r = (double)a->u.i;
+          }else{
+            aOut[i] = *a;
+          }
+        }
+        break;
+      case BATCH_ARITH:
+        for(i=0; i<nRow; i++){
+          if( !BATCH_LIVE(i) ) continue;
+          if( batchArith(s->opcode, BATCH_IN(0,i), BATCH_IN(1,i), &aOut[i]) ){
+            nRow = i;
+            break;
+          }
+        }
+        break;
+      case BATCH_CMP:
+      case BATCH_NULLTEST:
+        for(i=0; i<nRow; i++){
+          int bJump;
+          if( !BATCH_LIVE(i) ) continue;
+          if( s->eStep==BATCH_CMP ){
+            bJump = batchCmp(s, BATCH_IN(0,i), BATCH_IN(1,i));
+          }else{
+            bJump = (BATCH_IN(0,i)->eType==SQLITE_NULL)==(s->opcode==OP_IsNull);
+          }
+          if( bJump<0 || (bJump && !s->bDrop) ){
+            nRow = i;           /* The VDBE decides, or leaves the loop */
+            break;
+          }
+          if( bJump ) pRun->aFate[i] = (u8)iStep;
+        }
+        break;
+      default:
+        /* SAME: the vector of another step; GROUP, AGG: effects, run by
+        ** batchEffects() */
+        break;
+    }
+#undef BATCH_IN
+#undef BATCH_LIVE
+  }
+  *pnRow = nRow;
+  return SQLITE_OK;
+}
+
+/*
+** Run the effects of program pProg for the rows 0..*pnRow-1 of the batch
+** that no step dropped, in the order of the steps: the GROUP (which may
+** lower *pnRow to a row whose new group the hash table has no room for:
+** the VDBE sends it to the sorter), the aggregates' steps and the writes
+** to accumulators.  Return SQLITE_OK or an error code.
+*/
+static int batchEffects(
+  Vdbe *v,
+  BatchRun *pRun,
+  BatchProg *pProg,
+  int *pnRow
+){
+  sqlite3 *db = v->db;
+  int nRow = *pnRow;
+  const u8 nLive = (u8)pProg->nStep;
+  int iStep, i, k, rc = SQLITE_OK;
+  int iAccFirst = 0, nAcc = 0;
+  i64 nHit = 0;                 /* Rows whose group the cache gave */
+  u16 *aLive = pRun->aLive;     /* The rows no step dropped */
+  int nLiveRow = 0, j;
+  if( pProg->iGroup>=0 ){
+    const BatchStep *s = &pProg->aStep[pProg->iGroup];
+    ColumnCopyVal *aOut = pRun->apVec[pProg->iGroup];
+    sqlite3HashAggBatchBegin(v, pProg->regHash, &iAccFirst, &nAcc);
+    if( NEVER(iAccFirst!=pProg->iAccFirst || nAcc!=pProg->nAcc) ){
+      return SQLITE_CORRUPT_BKPT;
+    }
+    const ColumnCopyVal *aKey[BATCH_MAX_IN];
+    memset(pRun->aCache, 0, sizeof(pRun->aCache));
+    for(i=0; i<nRow; i++){
+      int bNew = 0;
+      u64 h = 0;
+      BatchCache *pE;
+      if( pRun->aFate[i]!=nLive ) continue;
+      for(k=0; k<s->nIn; k++){
+        int iIn = s->aIn[k];
+        aKey[k] = iIn>=0 ? &pRun->apVec[iIn][i]
+                         : &pRun->aConst[pProg->iGroup*BATCH_MAX_IN+k];
+        h = (h ^ (u64)aKey[k]->u.i ^ aKey[k]->eType) * 0x9e3779b97f4a7c15ULL;
+      }
+      /* A key of the same representation as one met in this batch (a text
+      ** at the same place in the chunk) is that group's */
+      pE = &pRun->aCache[(h>>32) & (BATCH_GROUP_CACHE-1)];
+      if( pE->pAcc ){
+        for(k=0; k<s->nIn; k++){
+          if( pE->aKey[k].eType!=aKey[k]->eType
+           || pE->aKey[k].u.i!=aKey[k]->u.i
+           || (aKey[k]->eType>=SQLITE_TEXT && pE->aKey[k].n!=aKey[k]->n)
+          ){
+            break;
+          }
+        }
+        if( k==s->nIn ){
+          pRun->apAcc[i] = pE->pAcc;
+          aOut[i].eType = SQLITE_INTEGER;
+          aOut[i].u.i = 1;
+          nHit++;
+          continue;
+        }
+      }
+      for(k=0; k<s->nIn; k++) batchMem(&pRun->aKey[k], aKey[k]);
+      rc = sqlite3HashAggBatchGroup(v, pProg->regHash, pRun->aKey,
+                                    &pRun->apAcc[i], &bNew);
+      if( rc ) break;
+      if( pRun->apAcc[i]==0 ){
+        nRow = i;               /* To the sorter, through the VDBE */
+        break;
+      }
+      pE->pAcc = pRun->apAcc[i];
+      for(k=0; k<s->nIn; k++) pE->aKey[k] = *aKey[k];
+      aOut[i].eType = SQLITE_INTEGER;
+      aOut[i].u.i = !bNew;
+    }
+  }
+  /* The rows that run the effects after the GROUP */
+  for(i=0; i<nRow; i++){
+    if( pRun->aFate[i]==nLive ) aLive[nLiveRow++] = (u16)i;
+  }
+  for(iStep=pProg->iGroup+1; iStep<pProg->nStep && rc==SQLITE_OK; iStep++){
+    const BatchStep *s = &pProg->aStep[iStep];
+    if( s->eStep==BATCH_AGG ){
+      sqlite3_context *pCtx = pRun->apCtx[iStep];
+      Mem *pAcc = &v->aMem[s->iAcc];
+      int bAcc = pProg->regHash>0;
+      int iOff = s->iAcc-iAccFirst;
+      Mem *pArg = &pRun->aArg[0];
+      Mem **apAcc = pRun->apAcc;
+      void (*xSFunc)(sqlite3_context*,int,sqlite3_value**);
+      int argc;
+      sqlite3_value **argv;
+      const ColumnCopyVal *aIn = 0;
+      ColumnCopyVal *aHit = s->regHit ? pRun->apVec[iStep] : 0;
+      if( pCtx==0 ){
+        /* As OP_AggStep makes it */
+        pCtx = sqlite3MallocZero(SZ_CONTEXT(BATCH_MAX_IN));
+        if( pCtx==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
+        pRun->apCtx[iStep] = pCtx;
+        pCtx->pOut = &pRun->mOut;
+        pCtx->pFunc = s->pFunc;
+        pCtx->iOp = s->iAddr;
+        pCtx->pVdbe = v;
+        pCtx->enc = SQLITE_UTF8;
+        pCtx->argc = (u16)s->nIn;
+        for(k=0; k<s->nIn; k++) pCtx->argv[k] = &pRun->aArg[k];
+      }
+      pCtx->pVdbe = v;
+      xSFunc = s->pFunc->xSFunc;
+      argc = pCtx->argc;
+      argv = pCtx->argv;
+      if( s->nIn>0 ){
+        aIn = s->aIn[0]>=0 ? pRun->apVec[s->aIn[0]]
+                           : &pRun->aConst[iStep*BATCH_MAX_IN];
+        if( s->aIn[0]<0 ) batchMem(&pRun->aArg[0], aIn);
+      }
+      if( aIn && s->aIn[0]<0 ) aIn = 0;     /* A constant: set above */
+      for(j=0; j<nLiveRow; j++){
+        i = aLive[j];
+        if( bAcc ) pAcc = apAcc[i] + iOff;
+        if( aIn ){
+          const ColumnCopyVal *pV = &aIn[i];
+          if( pV->eType==SQLITE_FLOAT && !VdbeMemDynamic(pArg) ){
+            pArg->u.r = pV->u.r;
+            pArg->flags = MEM_Real;
+          }else if( pV->eType==SQLITE_INTEGER && !VdbeMemDynamic(pArg) ){
+            pArg->u.i = pV->u.i;
+            pArg->flags = MEM_Int;
+          }else{
+            batchMem(pArg, pV);
+          }
+        }
+        pAcc->n++;
+        pCtx->pMem = pAcc;
+        xSFunc(pCtx, argc, argv);
+        if( aHit ){
+          aHit[i].eType = SQLITE_INTEGER;
+          aHit[i].u.i = pCtx->skipFlag;
+        }
+        if( pCtx->isError ){
+          /* As OP_AggStep: an error, or min() and max() skipping */
+          if( pCtx->isError>0 ){
+            sqlite3VdbeError(v, "%s", sqlite3_value_text(pCtx->pOut));
+            rc = pCtx->isError;
+          }
+          pCtx->skipFlag = 0;
+          sqlite3VdbeMemRelease(pCtx->pOut);
+          pCtx->pOut->flags = MEM_Null;
+          pCtx->isError = 0;
+          if( rc ) break;
+        }
+      }
+    }else if( s->bStore ){
+      const ColumnCopyVal *aV = pRun->apVec[iStep];
+      for(j=0; j<nLiveRow; j++){
+        i = aLive[j];
+        if( s->iCond>=0
+         && (pRun->apVec[s->iCond][i].u.i!=0)!=s->bWant
+        ){
+          continue;
+        }
+        rc = batchStore(&pRun->apAcc[i][s->iOut-iAccFirst], &aV[i]);
+        if( rc ) break;
+      }
+    }
+  }
+  if( pProg->iGroup>=0 ) sqlite3HashAggBatchEnd(v, pProg->regHash, nHit);
+  (void)db;
+  *pnRow = nRow;
+  return rc;
+}
+
+/*
+** Leave in each register the body writes (other than accumulators of
+** groups) the value the VDBE would have left after running the body for
+** rows 0..nRow-1 of the batch: that of the last row that ran a step that
+** writes it, from the last such step it ran.
+*/
+static int batchRegisters(Vdbe *v, BatchRun *pRun, BatchProg *pProg,
+                          int nRow){
+  int iStep, i, j;
+  for(iStep=pProg->nStep-1; iStep>=0; iStep--){
+    const BatchStep *s = &pProg->aStep[iStep];
+    int iLast = -1, iFrom = -1;
+    if( s->iOut==0 || s->bStore ) continue;
+    for(j=iStep+1; j<pProg->nStep; j++){
+      if( pProg->aStep[j].iOut==s->iOut ) break;
+    }
+    if( j<pProg->nStep ) continue;      /* Done for the last writer */
+    /* The last row that reached a step writing this register */
+    for(i=nRow-1; i>=0 && iLast<0; i--){
+      for(j=iStep; j>=0; j--){
+        const BatchStep *w = &pProg->aStep[j];
+        if( w->iOut==s->iOut && pRun->aFate[i]>j
+         && (w->iCond<0
+             || (pRun->apVec[w->iCond][i].u.i!=0)==w->bWant)
+        ){
+          iLast = i;
+          iFrom = j;
+          break;
+        }
+      }
+    }
+    if( iLast>=0 ){
+      Mem *pReg = &v->aMem[s->iOut];
+      int rc;
+#ifdef SQLITE_DEBUG
+      sqlite3VdbeMemAboutToChange(v, pReg);
+#endif
+      rc = batchStore(pReg, &pRun->apVec[iFrom][iLast]);
+      if( rc ) return rc;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Run the loop body of program pProg (the P4 of the loop's
+** OP_ColumnCopyNext) over rows aRow[0..nRow-1] of the current vector of
+** the scan of pC (indexes into its column vectors), the first of them the
+** scan's current row.  Set *pnTake to the number of rows taken, from the
+** first: the VDBE runs the body for the next one (a value it must
+** convert, a jump out of the loop, a group that goes to the sorter).
+** *ppRun is the state of the scan's batches, made at the first call.
+** Return SQLITE_OK or an error code.
+*/
+int sqlite3BatchRun(
+  Vdbe *v,
+  VdbeCursor *pC,
+  BatchProg *pProg,
+  BatchRun **ppRun,
+  const u16 *aRow,
+  int nRow,
+  int *pnTake
+){
+  BatchRun *pRun = *ppRun;
+  int rc, i, k;
+  *pnTake = 0;
+  assert( memcmp(pProg->zLabel, "batch", 6)==0 );
+  if( pRun==0 ){
+    pRun = *ppRun = batchRunNew(v->db, pProg);
+    if( pRun==0 ) return SQLITE_NOMEM_BKPT;
+  }
+  assert( pRun->nStep==pProg->nStep );
+  if( nRow>BATCH_ROWS ) nRow = BATCH_ROWS;
+
+  /* The registers the body reads and does not write */
+  for(i=0; i<pProg->nStep; i++){
+    const BatchStep *s = &pProg->aStep[i];
+    for(k=0; k<s->nIn; k++){
+      if( s->aIn[k]<0
+       && batchConst(&v->aMem[-1-s->aIn[k]], &pRun->aConst[i*BATCH_MAX_IN+k])
+      ){
+        return SQLITE_OK;       /* The VDBE runs this row */
+      }
+    }
+  }
+
+  rc = batchValues(pRun, pProg, pC, aRow, &nRow);
+  if( rc==SQLITE_OK && nRow>0 ) rc = batchEffects(v, pRun, pProg, &nRow);
+  if( rc==SQLITE_OK && nRow>0 ) rc = batchRegisters(v, pRun, pProg, nRow);
+  for(k=0; k<BATCH_MAX_IN; k++){
+    /* What the arguments and keys point to changes with the vector */
+    if( VdbeMemDynamic(&pRun->aArg[k]) ) sqlite3VdbeMemSetNull(&pRun->aArg[k]);
+    if( VdbeMemDynamic(&pRun->aKey[k]) ) sqlite3VdbeMemSetNull(&pRun->aKey[k]);
+  }
+  if( rc==SQLITE_OK ) *pnTake = nRow;
+  return rc;
+}
