@@ -33,11 +33,12 @@
 #define BATCH_INTEGER  3        /* out = iVal */
 #define BATCH_REALAFF  4        /* out = in[0], an integer made real */
 #define BATCH_ARITH    5        /* out = in[1] OP in[0] (OP_Add ...) */
-#define BATCH_CMP      6        /* in[1] OP in[0] jumps (OP_Eq ...) */
-#define BATCH_NULLTEST 7        /* in[0] IS NULL jumps (OP_IsNull ...) */
-#define BATCH_GROUP    8        /* find the group of key in[] (hashagg.c) */
-#define BATCH_AGG      9        /* an aggregate's step on in[] */
-#define BATCH_SAME     10       /* out = in[0]: the same value again */
+#define BATCH_COPY     6        /* out = in[0] (OP_Copy, OP_SCopy) */
+#define BATCH_CMP      7        /* in[1] OP in[0] jumps (OP_Eq ...) */
+#define BATCH_NULLTEST 8        /* in[0] IS NULL jumps (OP_IsNull ...) */
+#define BATCH_GROUP    9        /* find the group of key in[] (hashagg.c) */
+#define BATCH_AGG      10       /* an aggregate's step on in[] */
+#define BATCH_SAME     11       /* out = in[0]: the same vector, unchanged */
 
 /* Entries of the cache of a batch's last groups (a power of two) */
 #define BATCH_GROUP_CACHE 16
@@ -252,6 +253,14 @@ static int batchCompile(
         s->iVal = pOp->p1;
         s->iOut = pOp->p2;
         break;
+      case OP_Copy: case OP_SCopy:
+        /* A value of an outer loop or a parameter, or another register's */
+        if( pOp->opcode==OP_Copy && pOp->p3!=0 ) return 0;
+        s->eStep = BATCH_COPY;
+        s->nIn = 1;
+        s->aIn[0] = batchInput(p, pOp->p1);
+        s->iOut = pOp->p2;
+        break;
       case OP_RealAffinity:
         s->eStep = BATCH_REALAFF;
         s->nIn = 1;
@@ -367,7 +376,7 @@ static int batchCompile(
       if( p->iGroup<0 ) return 0;
       s->bStore = 1;
     }
-    if( s->iCond<0 && s->eStep>=BATCH_COLUMN && s->eStep<=BATCH_ARITH ){
+    if( s->iCond<0 && s->eStep>=BATCH_COLUMN && s->eStep<=BATCH_COPY ){
       /* A value computed before (the same column read again, the same
       ** expression): this step only names it */
       for(j=0; j<p->nStep; j++){
@@ -383,7 +392,7 @@ static int batchCompile(
       }
     }
     if( s->iCond>=0 && s->eStep!=BATCH_COLUMN && s->eStep!=BATCH_ROWID
-     && s->eStep!=BATCH_INTEGER
+     && s->eStep!=BATCH_INTEGER && s->eStep!=BATCH_COPY
     ){
       return 0;                 /* Only values are written there */
     }
@@ -433,8 +442,8 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   BatchProg *pProg;
   int addrLoop, addrNext, addr, nOp;
   if( v==0 || db->mallocFailed || !db->fork.batch.bOn ) return;
-  if( pWInfo->nLevel!=1 ) return;
-  pLevel = &pWInfo->a[0];
+  /* The innermost loop: an outer loop's values are constants for it */
+  pLevel = &pWInfo->a[pWInfo->nLevel-1];
   if( pLevel->op!=OP_ColumnCopyNext ) return;
   if( ENC(db)!=SQLITE_UTF8 ) return;
   addrLoop = pLevel->p2;
@@ -647,7 +656,9 @@ static int batchArith(
       pOut->u.i = iB;
       return BATCH_ON;
     }
-    testcase( bOvfl );
+    /* An overflow: the operation on reals, as vdbe.c's fp_math */
+    rA = (double)a1->u.i;
+    rB = (double)a2->u.i;
   }else if( a1->eType==SQLITE_NULL || a2->eType==SQLITE_NULL ){
     pOut->eType = SQLITE_NULL;
     return BATCH_ON;
@@ -782,6 +793,9 @@ static int batchValues(
           aOut[i].eType = SQLITE_INTEGER;
           aOut[i].u.i = s->iVal;
         }
+        break;
+      case BATCH_COPY:
+        for(i=0; i<nRow; i++) aOut[i] = *BATCH_IN(0,i);
         break;
       case BATCH_REALAFF:
         for(i=0; i<nRow; i++){
