@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Single-table aggregates through the batch path, against the same scan
-row by row and against no copy at all (doc/batch.md).
+"""Aggregates of one table through the batch path, against the same scan
+row by row and against no copy at all (doc/batch.md): TPC-H Q1 and Q6,
+the researcher's R2, R3 and R6.
 
   python3 bench/column-copy/batch.py [--tpch bench/out/tpch-sf1-cc.db]
                                      [--research bench/out/research-ours-cc.db]
@@ -101,6 +102,7 @@ def main():
                          'this file)' % p)
     queries = [('TPC-H Q1', a.tpch, tpch(1)), ('TPC-H Q6', a.tpch, tpch(6)),
                ('R2 sum', a.research, research('R2')),
+               ('R3 extension-summary', a.research, research('R3')),
                ('R6 files-per-directory', a.research, research('R6'))]
     os.makedirs(OUT, exist_ok=True)
     stamp = time.strftime('%Y%m%d-%H%M%S')

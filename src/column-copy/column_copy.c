@@ -3647,6 +3647,9 @@ static void ccEndStop(sqlite3 *db, Mem *pEnd, int op, i64 *piStop){
 **
 ** Each row taken counts as a step of the scan, as OP_ColumnCopyNext
 ** would count it (SQLITE_STMTSTATUS_FULLSCAN_STEP); the first row does not.
+** Before each vector, as the VDBE does between opcodes, an interrupt or a
+** progress handler that returns non-zero stops the statement
+** (SQLITE_INTERRUPT).
 */
 static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
   Vdbe *v = p->pVdbe;
@@ -3657,6 +3660,17 @@ static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
   if( pNext->p4type!=P4_DYNAMIC ) return SQLITE_OK;
   while( p->eMode==CC_MODE_VEC ){
     int nTake = 0, bDone;
+    /* As the VDBE does between opcodes: a whole scan may run here */
+    if( AtomicLoad(&v->db->u1.isInterrupted) ){
+      rc = SQLITE_INTERRUPT;
+      break;
+    }
+#ifndef SQLITE_OMIT_PROGRESS_CALLBACK
+    if( v->db->xProgress && v->db->xProgress(v->db->pProgressArg) ){
+      rc = SQLITE_INTERRUPT;
+      break;
+    }
+#endif
     rc = sqlite3BatchRun(v, pC, (BatchProg*)pNext->p4.p, &p->pBatch,
                          &p->aSel[p->iSel], p->nSel-p->iSel, &nTake);
     if( rc ) return rc;
@@ -3671,7 +3685,7 @@ static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
       if( rc ) break;
     }
   }
-  if( bFirst && rc==SQLITE_DONE && nTaken>0 ) nTaken--;
+  if( bFirst && rc!=SQLITE_OK && nTaken>0 ) nTaken--;
   v->aCounter[pNext->p5] += (u32)nTaken;
   return rc;
 }
