@@ -3853,7 +3853,10 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   /* The first row */
   rc = ccEnterChunk(p, pBase, 0);
 #ifdef SQLITE_BATCH_H
-  if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ) rc = ccBatch(p, pC, 1);
+  if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ){
+    pC->nullRow = 0;            /* On a row: the batch reads its vector */
+    rc = ccBatch(p, pC, 1);
+  }
 #endif
   if( rc==SQLITE_DONE ){
     pC->nullRow = 1;
