@@ -282,8 +282,11 @@ static int batchCompile(
         s->bDrop = iJump==addrNext;
         s->p5 = pOp->p5;
         s->pColl = pOp->p4.pColl;
-        s->bBinary = s->pColl==0
-                  || sqlite3ForkCollTextMode(s->pColl)==FORK_TEXT_BINARY;
+        /* Texts compared as bytes: under BINARY, and with no affinity that
+        ** would make a number of a text */
+        s->bBinary = (pOp->p5 & SQLITE_AFF_MASK)<SQLITE_AFF_NUMERIC
+                  && (s->pColl==0
+                      || sqlite3ForkCollTextMode(s->pColl)==FORK_TEXT_BINARY);
         s->nIn = 2;
         s->aIn[0] = batchInput(p, pOp->p1);
         s->aIn[1] = batchInput(p, pOp->p3);
