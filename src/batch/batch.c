@@ -445,6 +445,9 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   BatchProg *pProg;
   int addrLoop, addrNext, addr, nOp;
   if( v==0 || db->mallocFailed || !db->fork.batch.bOn ) return;
+  /* A SELECT without FROM has a WHERE clause but no loop */
+  testcase( pWInfo->nLevel==0 );
+  if( pWInfo->nLevel<1 ) return;
   /* The innermost loop: an outer loop's values are constants for it */
   pLevel = &pWInfo->a[pWInfo->nLevel-1];
   if( pLevel->op!=OP_ColumnCopyNext ) return;
