@@ -38,6 +38,9 @@
 #define CC_CHUNK_ROWS  65536
 #define CC_VEC         1024
 #define CC_RANGE_MIN   CC_VEC   /* A shorter rowid range reads the B-tree */
+/* A DICT chunk's dictionary of at most this many texts is decoded once,
+** when the chunk's first vector is, and each row then copies its entry */
+#define CC_DICT_DECODED 4096
 #define CC_RANGE_REAL  4.0e18   /* Real bounds of a rowid range made stops */
 #define CC_SLOTS       32768
 #define CC_FORMAT      2        /* lipsqlite_column_copy.format */
@@ -147,6 +150,9 @@ struct CCCol {
   const u8 *aDict;              /* DICT: the texts */
   const u8 *aVecOff;            /* PLAIN: offset of each vector (u32) */
   const u8 *aPlain;             /* PLAIN: the values */
+  int nDictVal;                 /* DICT: entries decoded in aDictVal[] */
+  int nDictAlloc;               /* Allocated entries of aDictVal[] */
+  CCVal *aDictVal;              /* DICT: the dictionary, decoded */
   CCVal aVal[CC_VEC];
 };
 
@@ -898,6 +904,7 @@ static int ccColAttach(CCCol *pCol, const u8 *a, int n, int nRow){
   pCol->n = n;
   pCol->iVec = -1;
   pCol->aNull = 0;
+  pCol->nDictVal = 0;
   if( n<CC_HDR || (int)ccGet32(&a[2])!=nRow ) return SQLITE_CORRUPT_BKPT;
   pCol->enc = a[0];
   if( a[1] & CC_FLAG_NULL ){
@@ -1069,6 +1076,31 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
       }
       break;
     case CC_ENC_DICT: {
+      int nDict = pCol->nDict;
+      if( nDict>0 && nDict<=CC_DICT_DECODED && nDict>pCol->nDictAlloc ){
+        /* After an out-of-memory, the texts are found row by row */
+        CCVal *aNew = sqlite3_realloc64(pCol->aDictVal, nDict*sizeof(CCVal));
+        if( aNew ){
+          pCol->aDictVal = aNew;
+          pCol->nDictAlloc = nDict;
+        }
+      }
+      if( nDict>0 && nDict<=pCol->nDictAlloc ){
+        if( pCol->nDictVal==0 ){
+          for(i=0; i<nDict; i++){
+            int rc = ccDictVal(pCol, i, &pCol->aDictVal[i]);
+            if( rc ) return rc;
+          }
+          pCol->nDictVal = nDict;
+        }
+        assert( pCol->nDictVal==nDict );
+        for(i=0; i<n; i++){
+          int c = ccDictCode(pCol, i0+i);
+          if( c>=nDict ) return SQLITE_CORRUPT_BKPT;
+          aV[i] = pCol->aDictVal[c];
+        }
+        break;
+      }
       for(i=0; i<n; i++){
         int rc = ccDictVal(pCol, ccDictCode(pCol, i0+i), &aV[i]);
         if( rc ) return rc;
@@ -2869,6 +2901,7 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
     for(i=0; i<p->nSlot; i++){
       if( p->apCol[i] ){
         sqlite3_free(p->apCol[i]->aBuf);
+        sqlite3_free(p->apCol[i]->aDictVal);
         sqlite3_free(p->apCol[i]);
       }
     }
@@ -3024,6 +3057,7 @@ static int ccLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
           if( sqlite3BtreeIntegerKey(pBase)<iNext ) *pbOk = 0;
         }
         sqlite3_free(col.aBuf);
+        sqlite3_free(col.aDictVal);
       }
       ccCursorClose(pCur);
       pCur = 0;
