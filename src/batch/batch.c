@@ -27,6 +27,10 @@
 /* Rows of one batch: at most those of a vector of the copy */
 #define BATCH_ROWS     1024
 
+/* The selected rows of a vector are run as the span from the first to the
+** last if the span has at most this many rows per selected row */
+#define BATCH_SPAN_MAX 2
+
 /* Kinds of steps */
 #define BATCH_COLUMN   1        /* out = column iVal of the scan */
 #define BATCH_ROWID    2        /* out = the rowid */
@@ -40,8 +44,10 @@
 #define BATCH_AGG      10       /* an aggregate's step on in[] */
 #define BATCH_SAME     11       /* out = in[0]: the same vector, unchanged */
 
-/* Entries of the cache of a batch's last groups (a power of two) */
+/* Entries of the cache of the groups a batch met (a power of two), and
+** how many consecutive entries from its hash a key may take */
 #define BATCH_GROUP_CACHE 16
+#define BATCH_GROUP_PROBE 4
 
 /* The outcome of a step for one row */
 #define BATCH_ON       0        /* The row goes on */
@@ -70,6 +76,7 @@ struct BatchStep {
   i64 iVal;                     /* COLUMN: the column; INTEGER: the value */
   CollSeq *pColl;               /* CMP */
   FuncDef *pFunc;               /* AGG */
+  u8 eAggKind;                  /* AGG: sqlite3BatchAggKind(pFunc) */
   int iAcc;                     /* AGG: the accumulator register */
   int regHit;                   /* AGG: OP_CollSeq's P1 register, or 0 */
 };
@@ -346,6 +353,7 @@ static int batchCompile(
         if( p->regHash && !batchIsAcc(p, pOp->p3) ) return 0;
         s->eStep = BATCH_AGG;
         s->pFunc = pFunc;
+        s->eAggKind = (u8)sqlite3BatchAggKind(pFunc);
         s->iAcc = pOp->p3;
         s->iOut = s->regHit = regHit;
         regHit = 0;
@@ -745,7 +753,10 @@ static int batchCmp(
 ** Run the steps of program pProg that compute values, for rows
 ** aRow[0..*pnRow-1] of the scan's vector: fill the steps' vectors and
 ** each row's fate (aFate[i]: the number of the step that dropped it, or
-** pProg->nStep).  Lower *pnRow to the first row the VDBE must run the
+** pProg->nStep).  If nSpan is not 0, the batch is instead the nSpan
+** consecutive rows from aRow[0] to aRow[*pnRow-1], those not in aRow[]
+** dropped at once, and *pnRow becomes nSpan (no copy of the selected
+** rows' values).  Lower *pnRow to the first row the VDBE must run the
 ** body for, if any.  Return SQLITE_OK or an error code.
 */
 static int batchValues(
@@ -753,11 +764,20 @@ static int batchValues(
   BatchProg *pProg,
   VdbeCursor *pC,
   const u16 *aRow,
+  int nSpan,
   int *pnRow
 ){
   int nRow = *pnRow;
   int iStep, i;
-  memset(pRun->aFate, pProg->nStep, nRow);
+  if( nSpan ){
+    /* Row i of the batch is row aRow[0]+i of the vector; those the scan
+    ** did not select are dropped before the first step */
+    memset(pRun->aFate, 0, nSpan);
+    for(i=0; i<nRow; i++) pRun->aFate[aRow[i]-aRow[0]] = (u8)pProg->nStep;
+    nRow = nSpan;
+  }else{
+    memset(pRun->aFate, pProg->nStep, nRow);
+  }
   for(iStep=0; iStep<pProg->nStep && nRow>0; iStep++){
     const BatchStep *s = &pProg->aStep[iStep];
     ColumnCopyVal *aOut = &pRun->aVec[iStep*BATCH_ROWS];
@@ -786,7 +806,7 @@ static int batchValues(
         int rc = sqlite3ColumnCopyVector(pC,
                      s->eStep==BATCH_ROWID ? -1 : (int)s->iVal, &aV);
         if( rc ) return rc;
-        if( aRow[nRow-1]-aRow[0]==nRow-1 ){
+        if( nSpan || aRow[nRow-1]-aRow[0]==nRow-1 ){
           /* Consecutive rows: the scan's vector itself */
           pRun->apVec[iStep] = (ColumnCopyVal*)&aV[aRow[0]];
         }else{
@@ -803,9 +823,10 @@ static int batchValues(
       case BATCH_COPY:
         for(i=0; i<nRow; i++) aOut[i] = *BATCH_IN(0,i);
         break;
-      case BATCH_REALAFF:
-        for(i=0; i<nRow; i++){
-          const ColumnCopyVal *a = BATCH_IN(0,i);
+      case BATCH_REALAFF: {
+        const ColumnCopyVal *a = aIn[0];
+        const int d = bIn[0];   /* Row i's input is a[i*d] */
+        for(i=0; i<nRow; i++, a+=d){
           if( a->eType==SQLITE_INTEGER ){
             aOut[i].eType = SQLITE_FLOAT;
             aOut[i].u.r = (double)a->u.i;
@@ -814,15 +835,38 @@ static int batchValues(
           }
         }
         break;
-      case BATCH_ARITH:
-        for(i=0; i<nRow; i++){
-          if( !BATCH_LIVE(i) ) continue;
-          if( batchArith(s->opcode, BATCH_IN(0,i), BATCH_IN(1,i), &aOut[i]) ){
+      }
+      case BATCH_ARITH: {
+        const u8 op = s->opcode;
+        const u8 nLive = (u8)pProg->nStep;
+        const u8 *aFate = pRun->aFate;
+        const ColumnCopyVal *a1 = aIn[0], *a2 = aIn[1];
+        const int d1 = bIn[0], d2 = bIn[1];  /* Row i's are a1[i*d1]... */
+        for(i=0; i<nRow; i++, a1+=d1, a2+=d2){
+          if( aFate[i]!=nLive ) continue;
+          if( (a1->eType==SQLITE_FLOAT || a2->eType==SQLITE_FLOAT)
+           && a1->eType<=SQLITE_FLOAT && a2->eType<=SQLITE_FLOAT
+          ){
+            /* Inline, the case of batchArith() that analytical queries
+            ** meet: a real and a real or an integer */
+            double rA = a1->eType==SQLITE_FLOAT ? a1->u.r : (double)a1->u.i;
+            double rB = a2->eType==SQLITE_FLOAT ? a2->u.r : (double)a2->u.i;
+            double r = op==OP_Add ? rB + rA
+                     : op==OP_Subtract ? rB - rA : rB * rA;
+            assert( SQLITE_INTEGER<SQLITE_FLOAT && SQLITE_NULL>SQLITE_FLOAT );
+            if( !sqlite3IsNaN(r) ){
+              aOut[i].eType = SQLITE_FLOAT;
+              aOut[i].u.r = r;
+              continue;
+            }
+          }
+          if( batchArith(op, a1, a2, &aOut[i]) ){
             nRow = i;
             break;
           }
         }
         break;
+      }
       case BATCH_CMP:
       case BATCH_NULLTEST:
         for(i=0; i<nRow; i++){
@@ -853,6 +897,84 @@ static int batchValues(
 }
 
 /*
+** The context through which the batch path calls the step function of
+** AGG step s, step iStep of the program (made at its first use, as
+** OP_AggStep makes it), or 0 after an out-of-memory.
+*/
+static sqlite3_context *batchAggCtx(
+  Vdbe *v,
+  BatchRun *pRun,
+  const BatchStep *s,
+  int iStep
+){
+  sqlite3_context *pCtx = pRun->apCtx[iStep];
+  if( pCtx==0 ){
+    int k;
+    pCtx = sqlite3MallocZero(SZ_CONTEXT(BATCH_MAX_IN));
+    if( pCtx==0 ) return 0;
+    pRun->apCtx[iStep] = pCtx;
+    pCtx->pOut = &pRun->mOut;
+    pCtx->pFunc = s->pFunc;
+    pCtx->iOp = s->iAddr;
+    pCtx->enc = SQLITE_UTF8;
+    pCtx->argc = (u16)s->nIn;
+    for(k=0; k<s->nIn; k++) pCtx->argv[k] = &pRun->aArg[k];
+  }
+  pCtx->pVdbe = v;
+  return pCtx;
+}
+
+/*
+** Call the step function of AGG step s through its context pCtx for one
+** row, as OP_AggStep does, on accumulator pAcc, with the argument pV (0:
+** none, or a constant already in the argument).  If pHit is not 0, set
+** it to whether the function took the row (min() and max(): the
+** skipFlag).  Return SQLITE_OK or the function's error.
+*/
+static int batchAggCall(
+  Vdbe *v,
+  BatchRun *pRun,
+  const BatchStep *s,
+  sqlite3_context *pCtx,
+  Mem *pAcc,
+  const ColumnCopyVal *pV,
+  ColumnCopyVal *pHit
+){
+  Mem *pArg = &pRun->aArg[0];
+  int rc = SQLITE_OK;
+  if( pV ){
+    if( pV->eType==SQLITE_FLOAT && !VdbeMemDynamic(pArg) ){
+      pArg->u.r = pV->u.r;
+      pArg->flags = MEM_Real;
+    }else if( pV->eType==SQLITE_INTEGER && !VdbeMemDynamic(pArg) ){
+      pArg->u.i = pV->u.i;
+      pArg->flags = MEM_Int;
+    }else{
+      batchMem(pArg, pV);
+    }
+  }
+  pAcc->n++;
+  pCtx->pMem = pAcc;
+  s->pFunc->xSFunc(pCtx, pCtx->argc, pCtx->argv);
+  if( pHit ){
+    pHit->eType = SQLITE_INTEGER;
+    pHit->u.i = pCtx->skipFlag;
+  }
+  if( pCtx->isError ){
+    /* As OP_AggStep: an error, or min() and max() skipping */
+    if( pCtx->isError>0 ){
+      sqlite3VdbeError(v, "%s", sqlite3_value_text(pCtx->pOut));
+      rc = pCtx->isError;
+    }
+    pCtx->skipFlag = 0;
+    sqlite3VdbeMemRelease(pCtx->pOut);
+    pCtx->pOut->flags = MEM_Null;
+    pCtx->isError = 0;
+  }
+  return rc;
+}
+
+/*
 ** Run the effects of program pProg for the rows 0..*pnRow-1 of the batch
 ** that no step dropped, in the order of the steps: the GROUP (which may
 ** lower *pnRow to a row whose new group the hash table has no room for:
@@ -869,7 +991,7 @@ static int batchEffects(
   int nRow = *pnRow;
   const u8 nLive = (u8)pProg->nStep;
   int iStep, i, k, rc = SQLITE_OK;
-  int iAccFirst = 0, nAcc = 0;
+  int iAccFirst = 0, nAcc = 0, iProbe;
   i64 nHit = 0;                 /* Rows whose group the cache gave */
   u16 *aLive = pRun->aLive;     /* The rows no step dropped */
   int nLiveRow = 0, j;
@@ -881,6 +1003,8 @@ static int batchEffects(
       return SQLITE_CORRUPT_BKPT;
     }
     const ColumnCopyVal *aKey[BATCH_MAX_IN];
+    assert( (BATCH_GROUP_CACHE & (BATCH_GROUP_CACHE-1))==0 );
+    assert( BATCH_GROUP_PROBE<=BATCH_GROUP_CACHE );
     memset(pRun->aCache, 0, sizeof(pRun->aCache));
     for(i=0; i<nRow; i++){
       int bNew = 0;
@@ -894,25 +1018,33 @@ static int batchEffects(
         h = (h ^ (u64)aKey[k]->u.i ^ aKey[k]->eType) * 0x9e3779b97f4a7c15ULL;
       }
       /* A key of the same representation as one met in this batch (a text
-      ** at the same place in the chunk) is that group's */
-      pE = &pRun->aCache[(h>>32) & (BATCH_GROUP_CACHE-1)];
-      if( pE->pAcc ){
+      ** at the same place in the chunk) is that group's.  It is in one of
+      ** the BATCH_GROUP_PROBE entries from its hash, the first free one
+      ** if it was stored; else it goes to the first free one, or to the
+      ** first entry if none is free. */
+      pE = 0;
+      for(iProbe=0; iProbe<BATCH_GROUP_PROBE; iProbe++){
+        BatchCache *pX = &pRun->aCache[((h>>32)+iProbe)
+                                       & (BATCH_GROUP_CACHE-1)];
+        if( pX->pAcc==0 ){ pE = pX; break; }
         for(k=0; k<s->nIn; k++){
-          if( pE->aKey[k].eType!=aKey[k]->eType
-           || pE->aKey[k].u.i!=aKey[k]->u.i
-           || (aKey[k]->eType>=SQLITE_TEXT && pE->aKey[k].n!=aKey[k]->n)
+          if( pX->aKey[k].eType!=aKey[k]->eType
+           || pX->aKey[k].u.i!=aKey[k]->u.i
+           || (aKey[k]->eType>=SQLITE_TEXT && pX->aKey[k].n!=aKey[k]->n)
           ){
             break;
           }
         }
-        if( k==s->nIn ){
-          pRun->apAcc[i] = pE->pAcc;
-          aOut[i].eType = SQLITE_INTEGER;
-          aOut[i].u.i = 1;
-          nHit++;
-          continue;
-        }
+        if( k==s->nIn ){ pE = pX; break; }
       }
+      if( pE && pE->pAcc ){
+        pRun->apAcc[i] = pE->pAcc;
+        aOut[i].eType = SQLITE_INTEGER;
+        aOut[i].u.i = 1;
+        nHit++;
+        continue;
+      }
+      if( pE==0 ) pE = &pRun->aCache[(h>>32) & (BATCH_GROUP_CACHE-1)];
       for(k=0; k<s->nIn; k++) batchMem(&pRun->aKey[k], aKey[k]);
       rc = sqlite3HashAggBatchGroup(v, pProg->regHash, pRun->aKey,
                                     &pRun->apAcc[i], &bNew);
@@ -934,74 +1066,47 @@ static int batchEffects(
   for(iStep=pProg->iGroup+1; iStep<pProg->nStep && rc==SQLITE_OK; iStep++){
     const BatchStep *s = &pProg->aStep[iStep];
     if( s->eStep==BATCH_AGG ){
-      sqlite3_context *pCtx = pRun->apCtx[iStep];
+      sqlite3_context *pCtx;
       Mem *pAcc = &v->aMem[s->iAcc];
       int bAcc = pProg->regHash>0;
       int iOff = s->iAcc-iAccFirst;
-      Mem *pArg = &pRun->aArg[0];
       Mem **apAcc = pRun->apAcc;
-      void (*xSFunc)(sqlite3_context*,int,sqlite3_value**);
-      int argc;
-      sqlite3_value **argv;
       const ColumnCopyVal *aIn = 0;
       ColumnCopyVal *aHit = s->regHit ? pRun->apVec[iStep] : 0;
-      if( pCtx==0 ){
-        /* As OP_AggStep makes it */
-        pCtx = sqlite3MallocZero(SZ_CONTEXT(BATCH_MAX_IN));
-        if( pCtx==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
-        pRun->apCtx[iStep] = pCtx;
-        pCtx->pOut = &pRun->mOut;
-        pCtx->pFunc = s->pFunc;
-        pCtx->iOp = s->iAddr;
-        pCtx->pVdbe = v;
-        pCtx->enc = SQLITE_UTF8;
-        pCtx->argc = (u16)s->nIn;
-        for(k=0; k<s->nIn; k++) pCtx->argv[k] = &pRun->aArg[k];
-      }
-      pCtx->pVdbe = v;
-      xSFunc = s->pFunc->xSFunc;
-      argc = pCtx->argc;
-      argv = pCtx->argv;
+      pCtx = batchAggCtx(v, pRun, s, iStep);
+      if( pCtx==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
       if( s->nIn>0 ){
-        aIn = s->aIn[0]>=0 ? pRun->apVec[s->aIn[0]]
-                           : &pRun->aConst[iStep*BATCH_MAX_IN];
-        if( s->aIn[0]<0 ) batchMem(&pRun->aArg[0], aIn);
+        if( s->aIn[0]>=0 ){
+          aIn = pRun->apVec[s->aIn[0]];
+        }else{
+          /* A constant: the argument, set once */
+          batchMem(&pRun->aArg[0], &pRun->aConst[iStep*BATCH_MAX_IN]);
+        }
       }
-      if( aIn && s->aIn[0]<0 ) aIn = 0;     /* A constant: set above */
-      for(j=0; j<nLiveRow; j++){
+      for(j=0; j<nLiveRow && rc==SQLITE_OK; j++){
         i = aLive[j];
         if( bAcc ) pAcc = apAcc[i] + iOff;
-        if( aIn ){
-          const ColumnCopyVal *pV = &aIn[i];
-          if( pV->eType==SQLITE_FLOAT && !VdbeMemDynamic(pArg) ){
-            pArg->u.r = pV->u.r;
-            pArg->flags = MEM_Real;
-          }else if( pV->eType==SQLITE_INTEGER && !VdbeMemDynamic(pArg) ){
-            pArg->u.i = pV->u.i;
-            pArg->flags = MEM_Int;
-          }else{
-            batchMem(pArg, pV);
+        if( s->eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
+          /* The context exists (after an out-of-memory it may not, and the
+          ** function then skips the row): sumStep() of a REAL, countStep()
+          ** of no argument or of a column value that is not NULL, without
+          ** the call (a constant argument takes the call, below) */
+          assert( pAcc->u.pDef==s->pFunc );
+          if( s->eAggKind==BATCH_AGG_SUM ){
+            if( aIn && aIn[i].eType==SQLITE_FLOAT ){
+              pAcc->n++;
+              sqlite3BatchSumReal(pAcc->z, aIn[i].u.r);
+              continue;
+            }
+          }else if( s->nIn==0 || (aIn && aIn[i].eType!=SQLITE_NULL) ){
+            assert( s->eAggKind==BATCH_AGG_COUNT );
+            pAcc->n++;
+            sqlite3BatchCountOne(pAcc->z);
+            continue;
           }
         }
-        pAcc->n++;
-        pCtx->pMem = pAcc;
-        xSFunc(pCtx, argc, argv);
-        if( aHit ){
-          aHit[i].eType = SQLITE_INTEGER;
-          aHit[i].u.i = pCtx->skipFlag;
-        }
-        if( pCtx->isError ){
-          /* As OP_AggStep: an error, or min() and max() skipping */
-          if( pCtx->isError>0 ){
-            sqlite3VdbeError(v, "%s", sqlite3_value_text(pCtx->pOut));
-            rc = pCtx->isError;
-          }
-          pCtx->skipFlag = 0;
-          sqlite3VdbeMemRelease(pCtx->pOut);
-          pCtx->pOut->flags = MEM_Null;
-          pCtx->isError = 0;
-          if( rc ) break;
-        }
+        rc = batchAggCall(v, pRun, s, pCtx, pAcc, aIn ? &aIn[i] : 0,
+                          aHit ? &aHit[i] : 0);
       }
     }else if( s->bStore ){
       const ColumnCopyVal *aV = pRun->apVec[iStep];
@@ -1087,7 +1192,7 @@ int sqlite3BatchRun(
   int *pnTake
 ){
   BatchRun *pRun = *ppRun;
-  int rc, i, k;
+  int rc, i, k, nSpan, nSel;
   *pnTake = 0;
   assert( memcmp(pProg->zLabel, "batch", 6)==0 );
   if( pRun==0 ){
@@ -1109,9 +1214,22 @@ int sqlite3BatchRun(
     }
   }
 
-  rc = batchValues(pRun, pProg, pC, aRow, &nRow);
+  /* Most rows of the span selected: run the span (see batchValues()) */
+  assert( nRow>0 );
+  nSpan = aRow[nRow-1]-aRow[0]+1;
+  assert( nSpan>=nRow );
+  if( nSpan==nRow || NEVER(nSpan>BATCH_ROWS) || nSpan>BATCH_SPAN_MAX*nRow ){
+    nSpan = 0;
+  }
+  nSel = nRow;
+  rc = batchValues(pRun, pProg, pC, aRow, nSpan, &nRow);
   if( rc==SQLITE_OK && nRow>0 ) rc = batchEffects(v, pRun, pProg, &nRow);
   if( rc==SQLITE_OK && nRow>0 ) rc = batchRegisters(v, pRun, pProg, nRow);
+  if( nSpan ){
+    /* The rows taken: those of aRow[] before the first one not taken */
+    for(k=0; k<nSel && aRow[k]-aRow[0]<nRow; k++){}
+    nRow = k;
+  }
   for(k=0; k<BATCH_MAX_IN; k++){
     /* What the arguments and keys point to changes with the vector */
     if( VdbeMemDynamic(&pRun->aArg[k]) ) sqlite3VdbeMemSetNull(&pRun->aArg[k]);

@@ -44,4 +44,12 @@ int sqlite3BatchRun(Vdbe*, struct VdbeCursor*, BatchProg*, BatchRun**,
                     const u16*, int, int*);
 void sqlite3BatchFree(BatchRun*);
 
+/* The step functions of built-in aggregates the batch path runs without a
+** call through the FuncDef (func.c, patch 0100) */
+#define BATCH_AGG_SUM    1      /* sumStep(): sum(), total(), avg() */
+#define BATCH_AGG_COUNT  2      /* countStep(): count() */
+int sqlite3BatchAggKind(const FuncDef*);
+void sqlite3BatchSumReal(void*, double);
+void sqlite3BatchCountOne(void*);
+
 #endif /* SQLITE_BATCH_H */
