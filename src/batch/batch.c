@@ -49,6 +49,13 @@
 #define BATCH_GROUP_CACHE 16
 #define BATCH_GROUP_PROBE 4
 
+/* Why batchCompile() failed, if not at an opcode (BatchProg.iStop) */
+#define BATCH_STOP_SHAPE  (-1)  /* The registers, the OP_If blocks */
+#define BATCH_STOP_NOAGG  (-2)  /* The body steps no aggregate */
+
+/* How far before a loop its EXPLAIN QUERY PLAN line may be */
+#define BATCH_EXPLAIN_BACK 16
+
 /* The outcome of a step for one row */
 #define BATCH_ON       0        /* The row goes on */
 #define BATCH_DROP     1        /* It jumps to the loop's next row */
@@ -93,6 +100,8 @@ struct BatchProg {
   int nKey;                     /* GROUP BY: values of the key */
   int iGroup;                   /* Step of the GROUP, or -1 */
   int nStep;
+  int iStop;                    /* batchCompile() failed: the address of the
+                                ** opcode it stopped at, or BATCH_STOP_* */
   BatchStep aStep[BATCH_MAX_STEP];
 };
 
@@ -219,6 +228,7 @@ static int batchCompile(
     const VdbeOp *pOp = &aOp[addr];
     int iJump = batchTarget(pParse, pOp->p2);
     BatchStep *s;
+    p->iStop = addr;
     if( addr==addrEndIf ){ addrEndIf = 0; iCondIf = -1; }
     if( pOp->opcode==OP_Noop || pOp->opcode==OP_Explain
      || pOp->opcode==OP_ReleaseReg
@@ -409,6 +419,7 @@ static int batchCompile(
     }
     p->nStep++;
   }
+  p->iStop = nAgg ? BATCH_STOP_SHAPE : BATCH_STOP_NOAGG;
   if( nAgg==0 || (addrEndIf && addrEndIf!=addrNext) || regHit ) return 0;
 
   /* Inputs: no accumulator (the group's copy is not in the register); no
@@ -440,10 +451,41 @@ static int batchCompile(
 }
 
 /*
+** Append zWhat to the EXPLAIN QUERY PLAN line of the scan through a
+** column copy whose loop starts at addrLoop, if the statement has one
+** ("SCAN t USING COLUMN COPY ..." just before the loop).
+*/
+static void batchExplain(
+  Parse *pParse,
+  VdbeOp *aOp,
+  int addrLoop,
+  const char *zWhat
+){
+  sqlite3 *db = pParse->db;
+  int addr;
+  for(addr=addrLoop-1; addr>=0 && addr>=addrLoop-BATCH_EXPLAIN_BACK; addr--){
+    VdbeOp *pOp = &aOp[addr];
+    if( pOp->opcode==OP_Explain && pOp->p4type==P4_DYNAMIC
+     && pOp->p4.z && strstr(pOp->p4.z, " USING COLUMN COPY")
+    ){
+      char *z = sqlite3MPrintf(db, "%s %s", pOp->p4.z, zWhat);
+      if( z ){
+        sqlite3DbFree(db, pOp->p4.z);
+        pOp->p4.z = z;
+      }
+      break;
+    }
+  }
+}
+
+/*
 ** Called at the end of the code of a WHERE loop (where.c): if the loop is
 ** a single scan through a column copy whose body the batch path can run,
-** hang the batch program on its OP_ColumnCopyNext and say so in EXPLAIN
-** QUERY PLAN.
+** hang the batch program on its OP_ColumnCopyNext.  EXPLAIN QUERY PLAN
+** says of each scan through a column copy "IN BATCHES", or "ROW BY ROW"
+** and why: the opcode of the body the batch path does not run, "no
+** aggregate", "shape" (a register the body reads before it writes it, an
+** OP_If block it does not end), "join" (an outer loop), "UTF-16".
 */
 void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   sqlite3 *db = pParse->db;
@@ -451,18 +493,27 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   WhereLevel *pLevel;
   VdbeOp *aOp;
   BatchProg *pProg;
-  int addrLoop, addrNext, addr, nOp;
+  int addrLoop, addrNext, nOp, i;
   if( v==0 || db->mallocFailed || !db->fork.batch.bOn ) return;
   /* A SELECT without FROM has a WHERE clause but no loop */
   testcase( pWInfo->nLevel==0 );
   if( pWInfo->nLevel<1 ) return;
+  aOp = sqlite3VdbeGetOp(v, 0);
+  for(i=0; i<pWInfo->nLevel-1; i++){
+    /* Outer loops run row by row (the pipeline's joins are to come) */
+    if( pWInfo->a[i].op==OP_ColumnCopyNext ){
+      batchExplain(pParse, aOp, pWInfo->a[i].p2, "ROW BY ROW (join)");
+    }
+  }
   /* The innermost loop: an outer loop's values are constants for it */
   pLevel = &pWInfo->a[pWInfo->nLevel-1];
   if( pLevel->op!=OP_ColumnCopyNext ) return;
-  if( ENC(db)!=SQLITE_UTF8 ) return;
   addrLoop = pLevel->p2;
+  if( ENC(db)!=SQLITE_UTF8 ){
+    batchExplain(pParse, aOp, addrLoop, "ROW BY ROW (UTF-16)");
+    return;
+  }
   nOp = sqlite3VdbeCurrentAddr(v);
-  aOp = sqlite3VdbeGetOp(v, 0);
   for(addrNext=addrLoop; addrNext<nOp; addrNext++){
     if( aOp[addrNext].opcode==OP_ColumnCopyNext
      && aOp[addrNext].p1==pLevel->iTabCur && aOp[addrNext].p2==addrLoop
@@ -475,25 +526,23 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   pProg = sqlite3DbMallocZero(db, sizeof(BatchProg));
   if( pProg==0 ) return;
   if( !batchCompile(pParse, aOp, pLevel->iTabCur, addrLoop, addrNext, pProg) ){
+#ifndef SQLITE_OMIT_EXPLAIN
+    char *zWhy;
+    if( pProg->iStop>=0 ){
+      zWhy = sqlite3MPrintf(db, "ROW BY ROW (%s)",
+                            sqlite3OpcodeName(aOp[pProg->iStop].opcode));
+    }else{
+      zWhy = sqlite3MPrintf(db, "ROW BY ROW (%s)",
+          pProg->iStop==BATCH_STOP_NOAGG ? "no aggregate" : "shape");
+    }
+    if( zWhy ) batchExplain(pParse, aOp, addrLoop, zWhy);
+    sqlite3DbFree(db, zWhy);
+#endif
     sqlite3DbFree(db, pProg);
     return;
   }
   sqlite3VdbeChangeP4(v, addrNext, (char*)pProg, P4_DYNAMIC);
-
-  /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY ... IN BATCHES */
-  for(addr=addrLoop-1; addr>=0 && addr>=addrLoop-16; addr--){
-    VdbeOp *pOp = &aOp[addr];
-    if( pOp->opcode==OP_Explain && pOp->p4type==P4_DYNAMIC
-     && pOp->p4.z && strstr(pOp->p4.z, " USING COLUMN COPY")
-    ){
-      char *z = sqlite3MPrintf(db, "%s IN BATCHES", pOp->p4.z);
-      if( z ){
-        sqlite3DbFree(db, pOp->p4.z);
-        pOp->p4.z = z;
-      }
-      break;
-    }
-  }
+  batchExplain(pParse, aOp, addrLoop, "IN BATCHES");
 }
 
 /************************************************************************
