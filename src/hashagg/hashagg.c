@@ -534,6 +534,33 @@ static void hashAggEmptyRegisters(HashAgg *pH, Vdbe *p){
 }
 
 /*
+** Find the group of key aKey in table pH, or make it if it is new and the
+** budget allows.  Set *ppG to the group, or to 0 if the key is new and
+** the budget is spent, and *pbNew to whether the group was made.  Return
+** SQLITE_OK or SQLITE_NOMEM.
+*/
+static int hashAggFind(
+  HashAgg *pH,
+  const Mem *aKey,
+  HashAggGroup **ppG,
+  int *pbNew
+){
+  u64 h = hashAggHash(pH, aKey);
+  HashAggGroup *pG;
+  *pbNew = 0;
+  for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
+    if( pG->h==h && hashAggMatch(pH, pG, aKey) ) break;
+  }
+  if( pG==0 && !pH->bFull ){
+    int rc = hashAggNewGroup(pH, aKey, h, &pG);
+    if( rc ) return rc;
+    *pbNew = pG!=0;
+  }
+  *ppG = pG;
+  return SQLITE_OK;
+}
+
+/*
 ** Implementation of OP_HashAggGroup: find the group of the key in the
 ** registers starting at P3 in the table of register P1, creating it if the
 ** budget allows.  If there is such a group, make its accumulators those in
@@ -562,21 +589,12 @@ int sqlite3HashAggGroup(Vdbe *p, const VdbeOp *pOp, int *pbHashed){
   /* Rows of one group often come together: try the current group first,
   ** without hashing the key */
   if( pG==0 || !hashAggMatch(pH, pG, aKey) ){
-    u64 h = hashAggHash(pH, aKey);
-    for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
-      if( pG->h==h && hashAggMatch(pH, pG, aKey) ) break;
-    }
+    int rc = hashAggFind(pH, aKey, &pG, &bNew);
+    if( rc ) return rc;
     if( pG==0 ){
-      if( !pH->bFull ){
-        int rc = hashAggNewGroup(pH, aKey, h, &pG);
-        if( rc ) return rc;
-      }
-      if( pG==0 ){
-        pH->stat.nRowSpilled++;
-        *pbHashed = 0;
-        return SQLITE_OK;
-      }
-      bNew = 1;
+      pH->stat.nRowSpilled++;
+      *pbHashed = 0;
+      return SQLITE_OK;
     }
     if( pH->pCur ){
       hashAggSaveCurrent(pH, aMem);
@@ -655,20 +673,11 @@ int sqlite3HashAggBatchGroup(
   *pbNew = 0;
   assert( pH->pCur==0 );
   if( pG==0 || !hashAggMatch(pH, pG, aKey) ){
-    u64 h = hashAggHash(pH, aKey);
-    for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
-      if( pG->h==h && hashAggMatch(pH, pG, aKey) ) break;
-    }
+    int rc = hashAggFind(pH, aKey, &pG, pbNew);
+    if( rc ) return rc;
     if( pG==0 ){
-      if( !pH->bFull ){
-        int rc = hashAggNewGroup(pH, aKey, h, &pG);
-        if( rc ) return rc;
-      }
-      if( pG==0 ){
-        *ppAcc = 0;
-        return SQLITE_OK;
-      }
-      *pbNew = 1;
+      *ppAcc = 0;
+      return SQLITE_OK;
     }
     pH->pLast = pG;
     if( pG->iBatch!=pH->iBatch ){
