@@ -1047,11 +1047,11 @@ static int batchEffects(
   if( pProg->iGroup>=0 ){
     const BatchStep *s = &pProg->aStep[pProg->iGroup];
     ColumnCopyVal *aOut = pRun->apVec[pProg->iGroup];
+    const ColumnCopyVal *aKey[BATCH_MAX_IN];
     sqlite3HashAggBatchBegin(v, pProg->regHash, &iAccFirst, &nAcc);
     if( NEVER(iAccFirst!=pProg->iAccFirst || nAcc!=pProg->nAcc) ){
       return SQLITE_CORRUPT_BKPT;
     }
-    const ColumnCopyVal *aKey[BATCH_MAX_IN];
     assert( (BATCH_GROUP_CACHE & (BATCH_GROUP_CACHE-1))==0 );
     assert( BATCH_GROUP_PROBE<=BATCH_GROUP_CACHE );
     memset(pRun->aCache, 0, sizeof(pRun->aCache));
