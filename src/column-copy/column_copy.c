@@ -38,8 +38,9 @@
 #define CC_CHUNK_ROWS  65536
 #define CC_VEC         1024
 #define CC_RANGE_MIN   CC_VEC   /* A shorter rowid range reads the B-tree */
-/* A DICT chunk's dictionary of at most this many texts is decoded once,
-** when the chunk's first vector is, and each row then copies its entry */
+/* A DICT chunk's dictionary of at most this many texts is decoded an
+** entry at a time, the first time a row needs it; the rows with that code
+** then copy the decoded entry */
 #define CC_DICT_DECODED 4096
 #define CC_RANGE_REAL  4.0e18   /* Real bounds of a rowid range made stops */
 #define CC_SLOTS       32768
@@ -150,7 +151,9 @@ struct CCCol {
   const u8 *aDict;              /* DICT: the texts */
   const u8 *aVecOff;            /* PLAIN: offset of each vector (u32) */
   const u8 *aPlain;             /* PLAIN: the values */
-  int nDictVal;                 /* DICT: entries decoded in aDictVal[] */
+  int nDictVal;                 /* DICT: entries in aDictVal[] for the
+                                ** chunk (those not decoded yet have
+                                ** type 0), or 0 */
   int nDictAlloc;               /* Allocated entries of aDictVal[] */
   CCVal *aDictVal;              /* DICT: the dictionary, decoded */
   CCVal aVal[CC_VEC];
@@ -1086,18 +1089,22 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
         }
       }
       if( nDict>0 && nDict<=pCol->nDictAlloc ){
+        CCVal *aDictVal = pCol->aDictVal;
         if( pCol->nDictVal==0 ){
-          for(i=0; i<nDict; i++){
-            int rc = ccDictVal(pCol, i, &pCol->aDictVal[i]);
-            if( rc ) return rc;
-          }
+          /* Every entry unknown (type 0) until a row needs it */
+          memset(aDictVal, 0, nDict*sizeof(CCVal));
           pCol->nDictVal = nDict;
         }
         assert( pCol->nDictVal==nDict );
         for(i=0; i<n; i++){
           int c = ccDictCode(pCol, i0+i);
           if( c>=nDict ) return SQLITE_CORRUPT_BKPT;
-          aV[i] = pCol->aDictVal[c];
+          if( aDictVal[c].eType==0 ){
+            int rc = ccDictVal(pCol, c, &aDictVal[c]);
+            if( rc ) return rc;
+            assert( aDictVal[c].eType!=0 );
+          }
+          aV[i] = aDictVal[c];
         }
         break;
       }
