@@ -1600,7 +1600,7 @@ static const char *ccRowidName(Table *pTab){
 */
 static void ccCreateTriggers(CCBuilder *p, i64 iHi){
   Table *pTab;
-  const char *zR;
+  char *zR, *zT;                /* Copies of the rowid's and table's names */
   char *zDir;
   char zName[80];
   Index *pIdx;
@@ -1610,11 +1610,21 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
   /* Nested SQL may have reloaded the schema: find the table again */
   p->pTab = pTab = sqlite3FindTable(p->db, p->zTab, p->zDb);
   if( pTab==0 ){ p->rc = SQLITE_SCHEMA; return; }
-  zR = ccRowidName(pTab);
+  if( ccRowidName(pTab)==0 ){ p->rc = SQLITE_ERROR; return; }
   sig = ccSig(pTab);
-  if( zR==0 ){ p->rc = SQLITE_ERROR; return; }
+  /* A statement below that fails (out of memory) resets the schema and
+  ** frees pTab: the statements after it are not run, but their arguments
+  ** are read, so they read names from copies */
+  zR = sqlite3_mprintf("%s", ccRowidName(pTab));
+  zT = sqlite3_mprintf("%s", pTab->zName);
   zDir = sqlite3_mprintf("\"%w\".\"" CC_PREFIX "_%lld_dir\"", p->zDb, p->iId);
-  if( zDir==0 ){ p->rc = SQLITE_NOMEM_BKPT; return; }
+  if( zR==0 || zT==0 || zDir==0 ){
+    p->rc = SQLITE_NOMEM_BKPT;
+    sqlite3_free(zR);
+    sqlite3_free(zT);
+    sqlite3_free(zDir);
+    return;
+  }
 #define CC_MARK(X) \
   "UPDATE " CC_PREFIX "_%lld_dir SET stale=1 WHERE lo=(SELECT max(lo) FROM " \
   CC_PREFIX "_%lld_dir WHERE lo<=" X ") AND stale=0;"
@@ -1622,20 +1632,21 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
   ccExec(p->db, &p->rc, &p->zErr,
     "CREATE TRIGGER \"%w\".\"%w\" AFTER INSERT ON \"%w\" "
     "WHEN new.\"%w\"<=%lld BEGIN " CC_MARK("new.\"%w\"") " END",
-    p->zDb, zName, pTab->zName, zR, iHi, p->iId, p->iId, zR);
+    p->zDb, zName, zT, zR, iHi, p->iId, p->iId, zR);
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_ad", p->iId, sig);
   ccExec(p->db, &p->rc, &p->zErr,
     "CREATE TRIGGER \"%w\".\"%w\" AFTER DELETE ON \"%w\" "
     "WHEN old.\"%w\"<=%lld BEGIN " CC_MARK("old.\"%w\"") " END",
-    p->zDb, zName, pTab->zName, zR, iHi, p->iId, p->iId, zR);
+    p->zDb, zName, zT, zR, iHi, p->iId, p->iId, zR);
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_au", p->iId, sig);
   ccExec(p->db, &p->rc, &p->zErr,
     "CREATE TRIGGER \"%w\".\"%w\" AFTER UPDATE ON \"%w\" "
     "WHEN old.\"%w\"<=%lld OR new.\"%w\"<=%lld BEGIN "
     CC_MARK("old.\"%w\"") CC_MARK("new.\"%w\"") " END",
-    p->zDb, zName, pTab->zName, zR, iHi, zR, iHi,
+    p->zDb, zName, zT, zR, iHi, zR, iHi,
     p->iId, p->iId, zR, p->iId, p->iId, zR);
-  for(pIdx=pTab->pIndex; pIdx && p->rc==SQLITE_OK; pIdx=pIdx->pNext){
+  /* The indexes are read only while every statement so far succeeded */
+  for(pIdx=p->rc ? 0 : pTab->pIndex; pIdx; pIdx=pIdx->pNext){
     sqlite3_str *pWhere;
     char *zWhere;
     int i;
@@ -1655,16 +1666,19 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
     ccExec(p->db, &p->rc, &p->zErr,
       "CREATE TRIGGER \"%w\".\"%w\" BEFORE INSERT ON \"%w\" BEGIN "
       CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, pTab->zName, p->iId, p->iId, zR, pTab->zName, zWhere);
+      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zWhere);
     sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bu%d",
                      p->iId, sig, iIdx);
     ccExec(p->db, &p->rc, &p->zErr,
       "CREATE TRIGGER \"%w\".\"%w\" BEFORE UPDATE ON \"%w\" BEGIN "
       CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, pTab->zName, p->iId, p->iId, zR, pTab->zName, zWhere);
+      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zWhere);
     sqlite3_free(zWhere);
+    if( p->rc ) break;          /* pIdx may be freed */
   }
 #undef CC_MARK
+  sqlite3_free(zR);
+  sqlite3_free(zT);
   sqlite3_free(zDir);
 }
 
