@@ -65,7 +65,8 @@
 **      The index's partial-index terms are upstream's: terms of the table
 **      alone and constants, which do not change between runs.
 **
-**   *  The build.  An amortized index may be built from a large table: its
+**   *  The build.  An automatic index may be built from a large table
+**      (an amortized one, or one of a join): with the PRAGMA on, its
 **      records go through a sorter and are appended to the index in order
 **      (sqlite3AmortizeSorterOpen() and its two companions), as CREATE
 **      INDEX builds an index, instead of one b-tree search each.
@@ -362,22 +363,32 @@ void sqlite3AmortizeReview(WhereInfo *pWInfo){
 
 /*
 ** Called by constructAutomaticIndex() before it codes the loop that fills
-** automatic index pIdx of pLevel.  If the index is amortized, open a sorter
-** for its records and return the sorter's cursor; otherwise return -1.
+** automatic index pIdx of pLevel.  If PRAGMA subquery_amortize is on, open
+** a sorter for the index's records and return the sorter's cursor;
+** otherwise return -1.
 **
-** An amortized index may be built from a large table.  Inserting its
-** records into the index's b-tree in the table's order costs a search of
-** the b-tree each, and pages that leave the cache are written and read
-** again; sorting them first (as CREATE INDEX does) and appending them in
-** order writes each page once.
+** An automatic index may be built from a large table: an amortized one,
+** or the inner table of a join (TPC-H Q13's orders).  Inserting its records
+** into the index's b-tree in the table's order costs a search of the
+** b-tree each, and pages that leave the cache are written and read again;
+** sorting them first (as CREATE INDEX does) and appending them in order
+** writes each page once.
+**
+** The sorter compares whole records, as the index does: an automatic
+** index is not UNIQUE, so its KeyInfo covers every column, the rowid last,
+** and no two records compare equal.  The appended records are then in the
+** index's order, and a search finds the rows of a key in the same order as
+** in an index filled one record at a time.
 */
 int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
   KeyInfo *pKey;
   int iSorter;
-  if( (pLevel->pWLoop->wsFlags & WHERE_AMORTIZED)==0 ) return -1;
+  UNUSED_PARAMETER(pLevel);
+  if( pParse->db->fork.amortize.bOn==0 ) return -1;
   pKey = sqlite3KeyInfoOfIndex(pParse, pIdx);
+  assert( pKey==0 || pKey->nKeyField==pIdx->nColumn );
   iSorter = pParse->nTab++;
-  sqlite3VdbeAddOp4(pParse->pVdbe, OP_SorterOpen, iSorter, 0, pIdx->nKeyCol,
+  sqlite3VdbeAddOp4(pParse->pVdbe, OP_SorterOpen, iSorter, 0, 0,
                     (char*)pKey, P4_KEYINFO);
   return iSorter;
 }
