@@ -99,6 +99,11 @@
 #define AMORTIZE_COST_NONE 0x7fff
 
 /*
+** OP_IsType's P5 bit for a blob: 1<<(SQLITE_BLOB-1).
+*/
+#define AMORTIZE_TYPE_BLOB 0x08
+
+/*
 ** Return true if the WHERE clause of SELECT p runs again for every run of
 ** the code that holds it: p is a correlated subquery, or an arm of one.
 ** SF_Correlated is set on the last SELECT of a compound (resolve.c).
@@ -133,6 +138,8 @@ void sqlite3AmortizeBegin(WhereInfo *pWInfo){
   Parse *pParse = pWInfo->pParse;
   pWInfo->savedAmortizeLoop = pParse->nAmortizeLoop;
   pParse->nAmortizeLoop = amortizeWhereRuns(pWInfo, pParse->nAmortizeLoop);
+  pWInfo->pAmortizeOuter = pParse->pAmortizeWInfo;
+  pParse->pAmortizeWInfo = pWInfo;
 }
 
 /*
@@ -153,6 +160,14 @@ void sqlite3AmortizeLevel(WhereInfo *pWInfo, int iLevel){
       const WhereLoop *pLoop = pWInfo->a[i].pWLoop;
       if( ALWAYS(pLoop) && pLoop->nOut>0 ) nRun += pLoop->nOut;
     }
+    /* The Bloom filters built so far, before the loop that checks them
+    ** clears WhereLevel.regFilter (filterPullDown()). */
+    for(i=iLevel; i<pWInfo->nLevel; i++){
+      WhereLevel *pLevel = &pWInfo->a[i];
+      if( pLevel->amortize.regFilter==0 ){
+        pLevel->amortize.regFilter = pLevel->regFilter;
+      }
+    }
   }
   pParse->nAmortizeLoop = nRun>0 ? nRun : 0;
 }
@@ -162,7 +177,11 @@ void sqlite3AmortizeLevel(WhereInfo *pWInfo, int iLevel){
 ** estimated runs of the code that holds it.
 */
 void sqlite3AmortizeEnd(WhereInfo *pWInfo){
-  pWInfo->pParse->nAmortizeLoop = pWInfo->savedAmortizeLoop;
+  Parse *pParse = pWInfo->pParse;
+  pParse->nAmortizeLoop = pWInfo->savedAmortizeLoop;
+  if( pParse->pAmortizeWInfo==pWInfo ){
+    pParse->pAmortizeWInfo = pWInfo->pAmortizeOuter;
+  }
 }
 
 /*
@@ -362,6 +381,62 @@ void sqlite3AmortizeReview(WhereInfo *pWInfo){
 }
 
 /*
+** Return the register of a Bloom filter of an enclosing WHERE clause that
+** holds the values the outer expression of the single equality of
+** amortized loop pLevel can take, or 0 if there is none.
+**
+** The equality is "t.k = o.c" for a column o.c of a table of an enclosing
+** WHERE clause that is being coded, whose loop was given a Bloom filter of
+** exactly that column (the rowid of a rowid lookup, or the one key column
+** of an index).  Each row of o that reaches the subquery is a row that
+** passed that loop's Bloom filter check, so its o.c is usually in the
+** filter.  Usually is enough: the filter only chooses which rows the
+** index holds, and sqlite3AmortizeProbe() checks every run's value.
+*/
+static int amortizeOuterFilter(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
+  WhereLoop *pLoop = pLevel->pWLoop;
+  WhereInfo *pW;
+  WhereTerm *pTerm;
+  Expr *pRight;
+  if( pLoop->u.btree.nEq!=1 || pLoop->aLTerm[0]==0 ) return 0;
+  pTerm = pLoop->aLTerm[0];
+  if( (pTerm->eOperator & WO_EQ)==0 ) return 0;
+  /* Keys equal under BINARY are equal bytes or equal numbers, which hash
+  ** alike under any text mode of the filter (sqlite3ForkHashValue()) */
+  if( sqlite3StrICmp(pIdx->azColl[0], sqlite3StrBINARY)!=0 ) return 0;
+  pRight = sqlite3ExprSkipCollateAndLikely(pTerm->pExpr->pRight);
+  if( pRight==0 || pRight->op!=TK_COLUMN ) return 0;
+  if( NEVER(pParse->pAmortizeWInfo==0) ) return 0;
+  for(pW=pParse->pAmortizeWInfo->pAmortizeOuter; pW; pW=pW->pAmortizeOuter){
+    int i;
+    for(i=0; i<pW->nLevel; i++){
+      WhereLevel *pOuter = &pW->a[i];
+      WhereLoop *pOL = pOuter->pWLoop;
+      if( pOuter->iTabCur!=pRight->iTable ) continue;
+      /* Only the filter of a WHERE clause that runs once per statement,
+      ** as the index is built once: not that of a correlated subquery,
+      ** which may hold other keys at each run */
+      if( amortizeIsCorrelated(pW->pSelect) ) return 0;
+      if( pOuter->amortize.regFilter==0 || pOL==0 ) return 0;
+      if( pOL->wsFlags & WHERE_IPK ){
+        Table *pTab = pW->pTabList->a[pOuter->iFrom].pSTab;
+        if( pRight->iColumn<0 || pRight->iColumn==pTab->iPKey ){
+          return pOuter->amortize.regFilter;
+        }
+      }else if( (pOL->wsFlags & WHERE_INDEXED)!=0
+             && pOL->u.btree.nEq==1
+             && pOL->u.btree.pIndex->aiColumn[0]==pRight->iColumn
+             && pRight->iColumn>=0
+      ){
+        return pOuter->amortize.regFilter;
+      }
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/*
 ** Called by constructAutomaticIndex() before it codes the loop that fills
 ** automatic index pIdx of pLevel.  If PRAGMA subquery_amortize is on, open
 ** a sorter for the index's records and return the sorter's cursor;
@@ -379,34 +454,118 @@ void sqlite3AmortizeReview(WhereInfo *pWInfo){
 ** and no two records compare equal.  The appended records are then in the
 ** index's order, and a search finds the rows of a key in the same order as
 ** in an index filled one record at a time.
+**
+** An amortized index whose key is an outer column with a Bloom filter
+** (amortizeOuterFilter()) is reduced to the rows whose key is in that
+** filter: TPC-H Q17 probes its index of 6 M lineitem rows for the parts of
+** one brand and container only.  The filter is complete and no longer
+** changes by then: it was built before the loops that reach the subquery
+** (under OP_Once, once per statement), and a built filter only answers
+** probes.  If the filter is a blob (built; NULL is a disabled filter), the
+** code sets AmortizeLevel.regReduce; each run checks its key against the
+** filter (sqlite3AmortizeProbe()), and the first key that is not in it
+** clears the index and fills it again, whole, from
+** AmortizeLevel.addrRefill.  A key and the rows equal to it hash alike
+** (BINARY keys, sqlite3ForkHashValue()), so a key in the filter finds all
+** of its rows in the reduced index.
 */
 int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
+  Vdbe *v = pParse->pVdbe;
   KeyInfo *pKey;
   int iSorter;
-  UNUSED_PARAMETER(pLevel);
+  int regOuter;
   if( pParse->db->fork.amortize.bOn==0 ) return -1;
+  if( (pLevel->pWLoop->wsFlags & WHERE_AMORTIZED)!=0
+   && (regOuter = amortizeOuterFilter(pParse, pLevel, pIdx))!=0
+  ){
+    int addrIsBlob;
+    AmortizeLevel *pA = &pLevel->amortize;
+    pA->regReduce = ++pParse->nMem;
+    pA->regOuter = regOuter;
+    sqlite3VdbeAddOp2(v, OP_Integer, 0, pA->regReduce);
+    addrIsBlob = sqlite3VdbeAddOp3(v, OP_IsType, -1, 0, regOuter);
+    sqlite3VdbeChangeP5(v, AMORTIZE_TYPE_BLOB);
+    VdbeCoverage(v);
+    sqlite3VdbeAddOp2(v, OP_Goto, 0, sqlite3VdbeCurrentAddr(v)+2);
+    sqlite3VdbeJumpHere(v, addrIsBlob);
+    sqlite3VdbeAddOp2(v, OP_Integer, 1, pA->regReduce);
+    VdbeComment((v, "index reduced to the outer filter's keys"));
+    pA->addrRefill = sqlite3VdbeCurrentAddr(v);
+  }
   pKey = sqlite3KeyInfoOfIndex(pParse, pIdx);
   assert( pKey==0 || pKey->nKeyField==pIdx->nColumn );
   iSorter = pParse->nTab++;
-  sqlite3VdbeAddOp4(pParse->pVdbe, OP_SorterOpen, iSorter, 0, 0,
-                    (char*)pKey, P4_KEYINFO);
+  sqlite3VdbeAddOp4(v, OP_SorterOpen, iSorter, 0, 0, (char*)pKey, P4_KEYINFO);
   return iSorter;
 }
 
 /*
 ** Called by constructAutomaticIndex() right after it codes the OP_IdxInsert
-** of its fill loop.  If iSorter is a sorter from sqlite3AmortizeSorterOpen(),
-** make that instruction insert the record into the sorter instead.
+** of its fill loop, the record's key in registers regBase and up.  If
+** iSorter is a sorter from sqlite3AmortizeSorterOpen(), make that
+** instruction insert the record into the sorter instead, and, if the index
+** is reduced, skip the records whose key is not in the outer filter.
 */
-void sqlite3AmortizeSorterInsert(Parse *pParse, int iSorter){
+void sqlite3AmortizeSorterInsert(
+  Parse *pParse,
+  WhereLevel *pLevel,
+  int iSorter,
+  int regBase
+){
+  Vdbe *v = pParse->pVdbe;
   VdbeOp *pOp;
+  AmortizeLevel *pA = &pLevel->amortize;
+  int regRecord;
   if( iSorter<0 ) return;
-  pOp = sqlite3VdbeGetLastOp(pParse->pVdbe);
+  pOp = sqlite3VdbeGetLastOp(v);
   if( pParse->db->mallocFailed ) return;
   assert( pOp->opcode==OP_IdxInsert );
-  pOp->opcode = OP_SorterInsert;
-  pOp->p1 = iSorter;
-  pOp->p5 = 0;
+  if( pA->regReduce==0 ){
+    pOp->opcode = OP_SorterInsert;
+    pOp->p1 = iSorter;
+    pOp->p5 = 0;
+  }else{
+    int addrSkip;
+    regRecord = pOp->p2;
+    pOp->opcode = OP_IfNot;
+    pOp->p1 = pA->regReduce;
+    pOp->p2 = sqlite3VdbeCurrentAddr(v)+1;
+    pOp->p3 = 1;
+    pOp->p4type = P4_NOTUSED;
+    pOp->p5 = 0;
+    VdbeCoverage(v);
+    addrSkip = sqlite3VdbeAddOp4Int(v, OP_Filter, pA->regOuter, 0, regBase, 1);
+    VdbeCoverage(v);
+    sqlite3VdbeAddOp2(v, OP_SorterInsert, iSorter, regRecord);
+    sqlite3VdbeJumpHere(v, addrSkip);
+  }
+}
+
+/*
+** Called by codeOneLoopStart() for the automatic index of pLevel once the
+** key of its search is in register regBase, before the search.  If the
+** index is reduced to the keys of an outer filter and this key is not in
+** that filter, the index may lack the key's rows: clear the index and fill
+** it again with every row, then search.
+*/
+void sqlite3AmortizeProbe(Parse *pParse, WhereLevel *pLevel, int regBase){
+  Vdbe *v = pParse->pVdbe;
+  AmortizeLevel *pA = &pLevel->amortize;
+  int addrReduced;
+  int addrIn;
+  if( pA->regReduce==0 ) return;
+  assert( pLevel->pWLoop->wsFlags & WHERE_AUTO_INDEX );
+  addrReduced = sqlite3VdbeAddOp3(v, OP_IfNot, pA->regReduce, 0, 1);
+  VdbeCoverage(v);
+  addrIn = sqlite3VdbeAddOp4Int(v, OP_Filter, pA->regOuter, 0, regBase, 1);
+  VdbeCoverage(v);
+  sqlite3VdbeAddOp2(v, OP_Goto, 0, sqlite3VdbeCurrentAddr(v)+4);
+  sqlite3VdbeJumpHere(v, addrIn);
+  sqlite3VdbeAddOp2(v, OP_Integer, 0, pA->regReduce);
+  VdbeComment((v, "key not in the outer filter: fill the whole index"));
+  sqlite3VdbeAddOp1(v, OP_ResetSorter, pLevel->iIdxCur);
+  sqlite3VdbeAddOp2(v, OP_Goto, 0, pA->addrRefill);
+  sqlite3VdbeJumpHere(v, addrReduced);
 }
 
 /*

@@ -34,6 +34,19 @@ struct AmortizeConn {
 # error "SQLITE_SUBQUERY_AMORTIZE_DEFAULT must be 0 or 1"
 #endif
 
+/*
+** What a WHERE loop's level needs for an amortized index reduced to the
+** keys of an outer Bloom filter (WhereLevel.amortize).  All are 0 unless
+** set.
+*/
+typedef struct AmortizeLevel AmortizeLevel;
+struct AmortizeLevel {
+  int regFilter;     /* This level's Bloom filter, as built */
+  int regReduce;     /* Automatic index: 1 while reduced to regOuter's keys */
+  int regOuter;      /* Automatic index: the outer Bloom filter */
+  int addrRefill;    /* Automatic index: fill again, whole, from here */
+};
+
 /* amortize.c (whereInt.h defines the two structures) */
 struct WhereLoopBuilder;
 struct WhereLoop;
@@ -45,7 +58,8 @@ void sqlite3AmortizeAutoIndex(struct WhereLoopBuilder*, SrcItem*,
                               struct WhereLoop*);
 void sqlite3AmortizeReview(WhereInfo*);
 int sqlite3AmortizeSorterOpen(Parse*, struct WhereLevel*, Index*);
-void sqlite3AmortizeSorterInsert(Parse*, int);
+void sqlite3AmortizeSorterInsert(Parse*, struct WhereLevel*, int, int);
+void sqlite3AmortizeProbe(Parse*, struct WhereLevel*, int);
 void sqlite3AmortizeSorterFill(Parse*, struct WhereLevel*, int);
 
 #endif /* SQLITE_AMORTIZE_H */
