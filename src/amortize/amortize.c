@@ -451,7 +451,8 @@ static int amortizeOuterFilter(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
 **
 ** The sorter compares whole records, as the index does: an automatic
 ** index is not UNIQUE, so its KeyInfo covers every column, the rowid last,
-** and no two records compare equal.  The appended records are then in the
+** and no two records compare equal (an amortized index's key columns
+** already end with the rowid).  The appended records are then in the
 ** index's order, and a search finds the rows of a key in the same order as
 ** in an index filled one record at a time.
 **
@@ -495,7 +496,13 @@ int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
   pKey = sqlite3KeyInfoOfIndex(pParse, pIdx);
   assert( pKey==0 || pKey->nKeyField==pIdx->nColumn );
   iSorter = pParse->nTab++;
-  sqlite3VdbeAddOp4(v, OP_SorterOpen, iSorter, 0, 0, (char*)pKey, P4_KEYINFO);
+  sqlite3VdbeAddOp4(v, OP_SorterOpen, iSorter, 0,
+                    /* An amortized index's key columns end with the rowid:
+                    ** no two keys are equal, and the sorter need compare
+                    ** (and decode) no more */
+                    (pLevel->pWLoop->wsFlags & WHERE_AMORTIZED)!=0 ?
+                        pIdx->nKeyCol : 0,
+                    (char*)pKey, P4_KEYINFO);
   return iSorter;
 }
 
