@@ -437,6 +437,305 @@ static int amortizeOuterFilter(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
 }
 
 /*
+** OP_AmortizeSeen's set of integers starts with this many slots, doubles
+** while it is more than half full, and grows no further than
+** AMORTIZE_SEEN_MAX slots (8 MiB): past half of that, keys it has not
+** seen are no longer added, and their rows go to the index as before.
+** Both are powers of two.
+*/
+#define AMORTIZE_SEEN_MIN 64
+#define AMORTIZE_SEEN_MAX (1<<20)
+
+/*
+** A free slot of the set.  The one integer it cannot hold is never added.
+*/
+#define AMORTIZE_SEEN_FREE SMALLEST_INT64
+
+/*
+** The hash of an integer key is the top bits of its product with this odd
+** constant (2^64 divided by the golden ratio).
+*/
+#define AMORTIZE_SEEN_MUL ((((u64)0x9e3779b9)<<32) | 0x7f4a7c15)
+
+/*
+** A set of integers, held in a register by OP_AmortizeSeen: open
+** addressing with linear probing over nSlot slots, allocated with the
+** structure.
+*/
+typedef struct AmortizeSeenSet AmortizeSeenSet;
+struct AmortizeSeenSet {
+  u64 nSlot;                /* Number of slots, a power of two */
+  u64 nUsed;                /* Slots that hold a key */
+  int nShift;               /* 64 - log2(nSlot) */
+  i64 *aSlot;               /* The slots, AMORTIZE_SEEN_FREE if free */
+};
+
+/*
+** Destructor of a set held in a register.
+*/
+static void amortizeSeenDelete(void *p){
+  sqlite3_free(p);
+}
+
+/*
+** Return the set held in register pReg, or NULL if it holds anything else.
+*/
+static AmortizeSeenSet *amortizeSeenOf(Mem *pReg){
+  if( (pReg->flags & MEM_Dyn)!=0 && pReg->xDel==amortizeSeenDelete ){
+    return (AmortizeSeenSet*)pReg->z;
+  }
+  return 0;
+}
+
+/*
+** Add iKey, which pSet does not hold, to pSet, which has a free slot.
+*/
+static void amortizeSeenPut(AmortizeSeenSet *pSet, i64 iKey){
+  u64 mSlot = pSet->nSlot - 1;
+  u64 i = ((u64)iKey * AMORTIZE_SEEN_MUL) >> pSet->nShift;
+  assert( iKey!=AMORTIZE_SEEN_FREE );
+  assert( pSet->nUsed<pSet->nSlot );
+  while( pSet->aSlot[i]!=AMORTIZE_SEEN_FREE ){
+    assert( pSet->aSlot[i]!=iKey );
+    i = (i+1) & mSlot;
+  }
+  pSet->aSlot[i] = iKey;
+  pSet->nUsed++;
+}
+
+/*
+** Make register pReg hold a new set of nSlot slots with the keys of pOld
+** (if not NULL), and free pOld, which pReg held.  Return the new set, or
+** NULL if memory runs out, in which case pReg is unchanged.
+*/
+static AmortizeSeenSet *amortizeSeenNew(
+  Mem *pReg,
+  AmortizeSeenSet *pOld,
+  u64 nSlot
+){
+  AmortizeSeenSet *pNew;
+  u64 i;
+  assert( nSlot>=AMORTIZE_SEEN_MIN && nSlot<=AMORTIZE_SEEN_MAX );
+  assert( (nSlot & (nSlot-1))==0 );
+  assert( pOld==0 || pOld->nUsed<nSlot/2 );
+  pNew = (AmortizeSeenSet*)sqlite3_malloc64(sizeof(*pNew)+nSlot*sizeof(i64));
+  if( pNew==0 ) return 0;
+  pNew->nSlot = nSlot;
+  pNew->nUsed = 0;
+  for(pNew->nShift=64; nSlot>1; nSlot>>=1) pNew->nShift--;
+  pNew->aSlot = (i64*)&pNew[1];
+  for(i=0; i<pNew->nSlot; i++) pNew->aSlot[i] = AMORTIZE_SEEN_FREE;
+  if( pOld ){
+    assert( amortizeSeenOf(pReg)==pOld );
+    for(i=0; i<pOld->nSlot; i++){
+      if( pOld->aSlot[i]!=AMORTIZE_SEEN_FREE ){
+        amortizeSeenPut(pNew, pOld->aSlot[i]);
+      }
+    }
+    assert( pNew->nUsed==pOld->nUsed );
+  }
+  /* The size is nominal, below any SQLITE_LIMIT_LENGTH; this frees pOld */
+  sqlite3VdbeMemSetStr(pReg, (const char*)pNew, sizeof(*pNew), 0,
+                       amortizeSeenDelete);
+  assert( amortizeSeenOf(pReg)==pNew );
+  return pNew;
+}
+
+/*
+** The body of OP_AmortizeSeen.  Register pSetReg holds a set of integers
+** from an earlier call, or NULL for an empty set.  Return true if register
+** pKey holds an integer that the set holds.  Otherwise add pKey's value to
+** the set if it is an integer the set has room for, and return false.
+**
+** Only values of storage class INTEGER are compared: a REAL equal to an
+** integer, a text or a NULL key is never "seen", and its row is inserted.
+** If memory runs out, the set stays as it is.  A false answer is always
+** correct: the row then goes to the index as it would without the set.
+*/
+int sqlite3AmortizeSeen(Mem *pSetReg, Mem *pKey){
+  AmortizeSeenSet *pSet;
+  i64 iKey;
+  u64 mSlot, i;
+  if( (pKey->flags & (MEM_Null|MEM_Int|MEM_Real|MEM_IntReal))!=MEM_Int ){
+    return 0;
+  }
+  iKey = pKey->u.i;
+  if( iKey==AMORTIZE_SEEN_FREE ) return 0;
+  pSet = amortizeSeenOf(pSetReg);
+  if( pSet==0 ){
+    assert( pSetReg->flags & MEM_Null );
+    pSet = amortizeSeenNew(pSetReg, 0, AMORTIZE_SEEN_MIN);
+    if( pSet==0 ) return 0;
+  }
+  mSlot = pSet->nSlot - 1;
+  for(i=((u64)iKey*AMORTIZE_SEEN_MUL)>>pSet->nShift;
+      pSet->aSlot[i]!=AMORTIZE_SEEN_FREE;
+      i=(i+1)&mSlot
+  ){
+    if( pSet->aSlot[i]==iKey ) return 1;
+  }
+  if( 2*(pSet->nUsed+1)>pSet->nSlot ){
+    AmortizeSeenSet *pNew;
+    if( pSet->nSlot>=AMORTIZE_SEEN_MAX ) return 0;
+    pNew = amortizeSeenNew(pSetReg, pSet, pSet->nSlot*2);
+    if( pNew==0 ) return 0;
+    pSet = pNew;
+  }
+  amortizeSeenPut(pSet, iKey);
+  return 0;
+}
+
+/*
+** Walker callback: note a reference to the rowid of the table of cursor
+** pWalker->u.iCur.
+*/
+static int amortizeRowidRef(Walker *pWalker, Expr *pExpr){
+  if( (pExpr->op==TK_COLUMN || pExpr->op==TK_AGG_COLUMN)
+   && pExpr->iTable==pWalker->u.iCur
+   && pExpr->iColumn<0
+  ){
+    pWalker->eCode = 1;
+    return WRC_Abort;
+  }
+  return WRC_Continue;
+}
+
+/*
+** Walker callback: add the columns that a column reference of the table of
+** FROM item pWalker->u.pSrcItem reads to the item's colUsed.
+*/
+static int amortizeColUsed(Walker *pWalker, Expr *pExpr){
+  SrcItem *pItem = pWalker->u.pSrcItem;
+  if( pExpr->op==TK_COLUMN
+   && pExpr->iTable==pItem->iCursor
+   && pExpr->iColumn>=0
+  ){
+    pItem->colUsed |= sqlite3ExprColUsed(pExpr);
+  }
+  return WRC_Continue;
+}
+
+/*
+** Called by sqlite3CodeSubselect() before it codes SELECT p, the subquery
+** of an EXISTS, and by existsToJoin() before it moves the one table of p
+** into the FROM clause of the outer query.  An EXISTS never computes its subquery's result columns
+** (selectInnerLoop()), yet the tables of its FROM clause count the columns
+** that those read as used: "EXISTS (SELECT * FROM t WHERE t.k=o.x)" uses
+** every column of t, and an automatic index on t(k) holds them all.
+**
+** If PRAGMA subquery_amortize is on and p is a plain SELECT (no compound,
+** aggregate, window, ORDER BY, nor any FROM item but ordinary tables),
+** replace its result columns with the constant 1, as the count-of-view
+** optimization of select.c does, and set each table's colUsed to the
+** columns the rest of p reads.  A table that would then read no column
+** keeps its mask, so that sqlite3Select() calls the authorizer as before.
+*/
+void sqlite3AmortizeExists(Parse *pParse, Select *p){
+  sqlite3 *db = pParse->db;
+  SrcList *pSrc = p->pSrc;
+  ExprList *pNew;
+  int i;
+  if( db->fork.amortize.bOn==0 ) return;
+  if( p->pPrior || p->pNext || p->pOrderBy ) return;
+  if( (p->selFlags & SF_Aggregate)!=0 ) return;
+#ifndef SQLITE_OMIT_WINDOWFUNC
+  if( p->pWin || p->pWinDefn ) return;
+#endif
+  if( pSrc==0 || p->pEList==0 ) return;
+  for(i=0; i<pSrc->nSrc; i++){
+    SrcItem *pItem = &pSrc->a[i];
+    if( pItem->fg.isSubquery || pItem->fg.isTabFunc
+     || pItem->pSTab==0 || !IsOrdinaryTable(pItem->pSTab)
+    ){
+      return;
+    }
+  }
+  pNew = sqlite3ExprListAppend(pParse, 0, sqlite3ExprInt32(db, 1));
+  if( pNew==0 ) return;
+  sqlite3ParserAddCleanup(pParse, sqlite3ExprListDeleteGeneric, p->pEList);
+  p->pEList = pNew;
+  for(i=0; i<pSrc->nSrc; i++){
+    SrcItem *pItem = &pSrc->a[i];
+    Bitmask mOld = pItem->colUsed;
+    Walker w;
+    memset(&w, 0, sizeof(w));
+    w.xExprCallback = amortizeColUsed;
+    w.xSelectCallback = sqlite3SelectWalkNoop;
+    w.u.pSrcItem = pItem;
+    pItem->colUsed = 0;
+    sqlite3WalkSelect(&w, p);
+    if( !pItem->fg.isUsing && pItem->u3.pOn ){
+      sqlite3WalkExpr(&w, pItem->u3.pOn);
+    }
+    assert( (pItem->colUsed & ~mOld)==0 );
+    if( pItem->colUsed==0 ) pItem->colUsed = mOld;
+  }
+}
+
+/*
+** Return true if automatic index pIdx of pLevel, which a sorter fills,
+** need hold only the first row (in rowid order) of each key: its loop
+** reads nothing but the key, and only whether a row exists.
+**
+**   *  The loop searches one key column (nEq is 1) and the index holds no
+**      other column than the rowid: the rows of one key differ in their
+**      rowid alone.  Nothing of the statement reads that rowid: no term,
+**      result, ORDER BY or subquery (amortizeRowidRef()).  So its rows
+**      of one key give the same answers, one as the other.
+**   *  The loop stops at its first row that passes: it is the one loop of
+**      the WHERE clause of a SELECT with LIMIT 1 and no OFFSET (an EXISTS
+**      or a scalar subquery), which is not an aggregate, a window query nor
+**      an arm of a compound, or it is the loop of an EXISTS turned into a
+**      join (SrcItem.fg.fromExists).  So how many rows a key has changes
+**      nothing.
+**   *  The table is an ordinary rowid table, filled in rowid order: the
+**      row kept is the one a search finds first in the full index.
+*/
+static int amortizeDistinctOk(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
+  WhereInfo *pWInfo = pParse->pAmortizeWInfo;
+  WhereLoop *pLoop = pLevel->pWLoop;
+  SrcItem *pSrc;
+  Select *pSel;
+  Walker w;
+  int i;
+  int nCol = 0;
+  if( NEVER(pWInfo==0) ) return 0;
+  assert( pLevel>=pWInfo->a && pLevel<&pWInfo->a[pWInfo->nLevel] );
+  pSel = pWInfo->pSelect;
+  pSrc = &pWInfo->pTabList->a[pLevel->iFrom];
+  if( pSel==0 || pSrc->fg.viaCoroutine || !HasRowid(pSrc->pSTab) ) return 0;
+  if( pLoop->u.btree.nEq!=1 || pIdx->aiColumn[0]<0 ) return 0;
+  for(i=0; i<pIdx->nKeyCol; i++){
+    if( pIdx->aiColumn[i]!=XN_ROWID ) nCol++;
+  }
+  if( nCol!=1 ) return 0;
+  if( !pSrc->fg.fromExists ){
+    Expr *pLimit = pSel->pLimit;
+    if( pWInfo->nLevel!=1 ) return 0;
+    if( pSel->selFlags & (SF_Aggregate|SF_Compound) ) return 0;
+#ifndef SQLITE_OMIT_WINDOWFUNC
+    if( pSel->pWin ) return 0;
+#endif
+    if( pLimit==0 || pLimit->pRight!=0 ) return 0;
+    assert( pLimit->op==TK_LIMIT && pLimit->pLeft!=0 );
+    if( !ExprHasProperty(pLimit->pLeft, EP_IntValue)
+     || pLimit->pLeft->u.iValue!=1
+    ){
+      return 0;
+    }
+  }
+  memset(&w, 0, sizeof(w));
+  w.xExprCallback = amortizeRowidRef;
+  w.xSelectCallback = sqlite3SelectWalkNoop;
+  w.u.iCur = pLevel->iTabCur;
+  sqlite3WalkSelect(&w, pSel);
+  for(i=0; i<pWInfo->sWC.nTerm && w.eCode==0; i++){
+    sqlite3WalkExpr(&w, pWInfo->sWC.a[i].pExpr);
+  }
+  return w.eCode==0;
+}
+
+/*
 ** Called by constructAutomaticIndex() before it codes the loop that fills
 ** automatic index pIdx of pLevel.  If PRAGMA subquery_amortize is on, open
 ** a sorter for the index's records and return the sorter's cursor;
@@ -503,6 +802,12 @@ int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
                     (pLevel->pWLoop->wsFlags & WHERE_AMORTIZED)!=0 ?
                         pIdx->nKeyCol : 0,
                     (char*)pKey, P4_KEYINFO);
+  if( amortizeDistinctOk(pParse, pLevel, pIdx) ){
+    /* Cleared at each fill, as the refill of a reduced index is one */
+    pLevel->amortize.regSeen = ++pParse->nMem;
+    sqlite3VdbeAddOp2(v, OP_Null, 0, pLevel->amortize.regSeen);
+    VdbeComment((v, "first row of each key only"));
+  }
   return iSorter;
 }
 
@@ -510,8 +815,10 @@ int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
 ** Called by constructAutomaticIndex() right after it codes the OP_IdxInsert
 ** of its fill loop, the record's key in registers regBase and up.  If
 ** iSorter is a sorter from sqlite3AmortizeSorterOpen(), make that
-** instruction insert the record into the sorter instead, and, if the index
-** is reduced, skip the records whose key is not in the outer filter.
+** instruction insert the record into the sorter instead, skipping the
+** records whose key is not in the outer filter if the index is reduced,
+** and those whose key it already holds if it holds one row per key
+** (amortizeDistinctOk()).
 */
 void sqlite3AmortizeSorterInsert(
   Parse *pParse,
@@ -523,29 +830,42 @@ void sqlite3AmortizeSorterInsert(
   VdbeOp *pOp;
   AmortizeLevel *pA = &pLevel->amortize;
   int regRecord;
+  int addrSkip = 0;               /* Jump past the insert: not in the filter */
+  int addrSeen = 0;               /* Jump past the insert: key seen */
   if( iSorter<0 ) return;
   pOp = sqlite3VdbeGetLastOp(v);
   if( pParse->db->mallocFailed ) return;
   assert( pOp->opcode==OP_IdxInsert );
-  if( pA->regReduce==0 ){
-    pOp->opcode = OP_SorterInsert;
-    pOp->p1 = iSorter;
-    pOp->p5 = 0;
-  }else{
-    int addrSkip;
-    regRecord = pOp->p2;
+  regRecord = pOp->p2;
+  pOp->p4type = P4_NOTUSED;
+  pOp->p5 = 0;
+  if( pA->regReduce ){
     pOp->opcode = OP_IfNot;
     pOp->p1 = pA->regReduce;
     pOp->p2 = sqlite3VdbeCurrentAddr(v)+1;
     pOp->p3 = 1;
-    pOp->p4type = P4_NOTUSED;
-    pOp->p5 = 0;
     VdbeCoverage(v);
     addrSkip = sqlite3VdbeAddOp4Int(v, OP_Filter, pA->regOuter, 0, regBase, 1);
     VdbeCoverage(v);
-    sqlite3VdbeAddOp2(v, OP_SorterInsert, iSorter, regRecord);
-    sqlite3VdbeJumpHere(v, addrSkip);
+    if( pA->regSeen ){
+      addrSeen = sqlite3VdbeAddOp3(v, OP_AmortizeSeen, pA->regSeen, 0, regBase);
+      VdbeCoverage(v);
+    }
+  }else if( pA->regSeen ){
+    addrSeen = sqlite3VdbeCurrentAddr(v)-1;
+    pOp->opcode = OP_AmortizeSeen;
+    pOp->p1 = pA->regSeen;
+    pOp->p2 = 0;
+    pOp->p3 = regBase;
+    VdbeCoverage(v);
+  }else{
+    pOp->opcode = OP_SorterInsert;
+    pOp->p1 = iSorter;
+    return;
   }
+  sqlite3VdbeAddOp2(v, OP_SorterInsert, iSorter, regRecord);
+  if( addrSkip ) sqlite3VdbeJumpHere(v, addrSkip);
+  if( addrSeen ) sqlite3VdbeJumpHere(v, addrSeen);
 }
 
 /*
@@ -596,5 +916,8 @@ void sqlite3AmortizeSorterFill(Parse *pParse, WhereLevel *pLevel, int iSorter){
   sqlite3VdbeAddOp2(v, OP_SorterNext, iSorter, addrLoop); VdbeCoverage(v);
   sqlite3VdbeJumpHere(v, addrSort);
   sqlite3VdbeAddOp1(v, OP_Close, iSorter);
+  if( pLevel->amortize.regSeen ){
+    sqlite3VdbeAddOp2(v, OP_Null, 0, pLevel->amortize.regSeen);
+  }
   sqlite3ReleaseTempReg(pParse, regRecord);
 }

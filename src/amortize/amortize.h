@@ -45,6 +45,7 @@ struct AmortizeLevel {
   int regReduce;     /* Automatic index: 1 while reduced to regOuter's keys */
   int regOuter;      /* Automatic index: the outer Bloom filter */
   int addrRefill;    /* Automatic index: fill again, whole, from here */
+  int regSeen;       /* Automatic index: the keys inserted (OP_AmortizeSeen) */
 };
 
 /* amortize.c (whereInt.h defines the two structures) */
@@ -61,5 +62,9 @@ int sqlite3AmortizeSorterOpen(Parse*, struct WhereLevel*, Index*);
 void sqlite3AmortizeSorterInsert(Parse*, struct WhereLevel*, int, int);
 void sqlite3AmortizeProbe(Parse*, struct WhereLevel*, int);
 void sqlite3AmortizeSorterFill(Parse*, struct WhereLevel*, int);
+void sqlite3AmortizeExists(Parse*, Select*);
+
+/* amortize.c, for vdbe.c */
+int sqlite3AmortizeSeen(Mem*, Mem*);
 
 #endif /* SQLITE_AMORTIZE_H */
