@@ -19,6 +19,8 @@
 #include "sqliteInt.h"
 #include "whereInt.h"
 
+static void lipPullDownGroup(LipPullDown*, int);
+
 /*
 ** Return true if the table of FROM item pItem has sqlite_stat1 rows.
 */
@@ -52,6 +54,95 @@ static int lipOuterCursor(WhereInfo *pWInfo){
 }
 
 /*
+** Return the loops that the key of the search of pLoop (the right-hand
+** sides of its equality terms, which filterPullDown() codes) refers to.
+** This can be fewer than the prerequisites of the loop: a CROSS JOIN makes
+** every table on its left a prerequisite, to force the join order.
+*/
+static Bitmask lipKeyPrereq(WhereLoop *pLoop){
+  Bitmask m = 0;
+  int i;
+  int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
+  /* aLTerm[] begins with the loop's equality terms, nEq of them, or the
+  ** one of a search by rowid */
+  if( NEVER(n>pLoop->nLTerm) ) return ALLBITS;
+  for(i=0; i<n; i++){
+    WhereTerm *pTerm = pLoop->aLTerm[i];
+    if( NEVER(pTerm==0) ) return ALLBITS;
+    m |= pTerm->prereqRight;
+  }
+  return m;
+}
+
+/*
+** Return true if level iLevel of pWInfo has the shape of a loop whose
+** filter can be built before the join starts (lipCanBuildEarly()), its
+** WHERE_BLOOMFILTER flag aside.
+*/
+static int lipEarlyShape(WhereInfo *pWInfo, int iLevel){
+  WhereLevel *pLevel = &pWInfo->a[iLevel];
+  WhereLoop *pLoop = pLevel->pWLoop;
+  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
+  Table *pTab = pItem->pSTab;
+  if( pLoop->wsFlags & (WHERE_AUTO_INDEX|WHERE_COLUMN_IN) ) return 0;
+  if( pLoop->nSkip ) return 0;
+  if( pItem->fg.jointype & (JT_LEFT|JT_LTORJ|JT_RIGHT) ) return 0;
+  if( pItem->fg.isSubquery || !IsOrdinaryTable(pTab) || pTab->tnum<=0 ){
+    return 0;
+  }
+  return 1;
+}
+
+/*
+** Return true if the key of the search of pLoop is made of columns of the
+** table of cursor iCur alone: each equality term's right-hand side is
+** such a column (a COLLATE or likely() around it aside).  Not a value of
+** an enclosing query, which lipKeyPrereq() does not see (it is constant in
+** this WHERE clause, yet changes from one run of a correlated subquery to
+** the next, while a filter is built once per statement), nor a function
+** or a subquery.
+*/
+static int lipKeyFromTable(WhereLoop *pLoop, int iCur){
+  int i;
+  int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
+  if( NEVER(n>pLoop->nLTerm) ) return 0;
+  for(i=0; i<n; i++){
+    WhereTerm *pTerm = pLoop->aLTerm[i];
+    Expr *pRight;
+    if( NEVER(pTerm==0) ) return 0;
+    pRight = sqlite3ExprSkipCollateAndLikely(pTerm->pExpr->pRight);
+    if( pRight==0 || pRight->op!=TK_COLUMN || pRight->iTable!=iCur ){
+      return 0;
+    }
+  }
+  return n>0;
+}
+
+/*
+** Return true if an inner level of level iLevel of pWInfo has a filter,
+** built before the join starts, whose key is made of columns of the table
+** of iLevel alone (lipKeyFromTable()): "d1.x = d2.k" for d1 at iLevel.  The filter of iLevel,
+** built early too, then holds only the keys of the rows whose key into
+** d2 passes d2's filter (sqlite3LipBuildProbes()).
+*/
+static int lipCulled(WhereInfo *pWInfo, int iLevel){
+  Bitmask mSelf = sqlite3WhereGetMask(&pWInfo->sMaskSet,
+                                      pWInfo->a[iLevel].iTabCur);
+  int j;
+  for(j=iLevel+1; j<pWInfo->nLevel; j++){
+    WhereLoop *pLoop = pWInfo->a[j].pWLoop;
+    if( (pLoop->wsFlags & WHERE_BLOOMFILTER)!=0
+     && lipEarlyShape(pWInfo, j)
+     && lipKeyPrereq(pLoop)==mSelf
+     && lipKeyFromTable(pLoop, pWInfo->a[iLevel].iTabCur)
+    ){
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/*
 ** The planner rule for LIP Bloom filters.  Mark with WHERE_BLOOMFILTER
 ** every SEARCH loop (other than the outermost) for which
 **
@@ -62,41 +153,58 @@ static int lipOuterCursor(WhereInfo *pWInfo){
 **       loops, else at run time by OP_FilterInit);
 **   (3) some searches are expected to find nothing, because the loop has
 **       local constraints (WHERE_SELFCULL) besides the equality it
-**       searches by (WHERE_COLUMN_EQ).
+**       searches by (WHERE_COLUMN_EQ), or because the filter of an inner
+**       level, keyed by this table's columns alone, culls its rows
+**       (lipCulled(); both filters built before the join starts).
 */
 void sqlite3WhereLipCheck(WhereInfo *pWInfo){
   int i;
   LogEst nSearch = 0;
   int bAllStat = 1;
   int bOuter = lipOuterCursor(pWInfo)>=0;
+  Bitmask mWorth = 0;           /* Levels (1) and (2) hold for */
 
   assert( pWInfo->nLevel>=2 );
   for(i=0; i<pWInfo->nLevel; i++){
     WhereLoop *pLoop = pWInfo->a[i].pWLoop;
-    const unsigned int reqFlags = (WHERE_SELFCULL|WHERE_COLUMN_EQ);
     SrcItem *pItem = &pWInfo->pTabList->a[pLoop->iTab];
     Table *pTab = pItem->pSTab;
     int bStat = lipHasStat(pItem);
     if( bStat && bAllStat ) pTab->tabFlags |= TF_MaybeReanalyze;
     if( i>=1
-     && (pLoop->wsFlags & reqFlags)==reqFlags
+     && (pLoop->wsFlags & WHERE_COLUMN_EQ)!=0
      && ALWAYS((pLoop->wsFlags & (WHERE_IPK|WHERE_INDEXED))!=0)
      && IsOrdinaryTable(pTab)
     ){
       if( bStat && bAllStat ){
-        if( nSearch>pTab->nRowLogEst ){
-          testcase( pItem->fg.jointype & JT_LEFT );
-          pLoop->wsFlags |= WHERE_BLOOMFILTER;
-          pLoop->wsFlags &= ~WHERE_IDX_ONLY;
-        }
+        if( nSearch>pTab->nRowLogEst ) mWorth |= MASKBIT(i);
       }else if( bOuter ){
         /* Sizes not known here: OP_FilterInit decides at run time */
+        mWorth |= MASKBIT(i);
+      }
+      if( (mWorth & MASKBIT(i))!=0 && (pLoop->wsFlags & WHERE_SELFCULL)!=0 ){
+        testcase( pItem->fg.jointype & JT_LEFT );
         pLoop->wsFlags |= WHERE_BLOOMFILTER;
         pLoop->wsFlags &= ~WHERE_IDX_ONLY;
       }
     }
     if( !bStat ) bAllStat = 0;
     nSearch += pLoop->nOut;
+  }
+
+  /* (3) also holds for a level without local constraints whose rows the
+  ** filter of an inner level culls (sqlite3LipBuildProbes()).  From the
+  ** last level to the first, so that chains are found (d1 culled by d2,
+  ** itself culled by d3's local constraints). */
+  if( OptimizationDisabled(pWInfo->pParse->db, SQLITE_BloomPulldown) ) return;
+  if( pWInfo->pTabList->a[0].fg.jointype & JT_LTORJ ) return;  /* RIGHT JOIN */
+  for(i=pWInfo->nLevel-1; i>=1; i--){
+    WhereLoop *pLoop = pWInfo->a[i].pWLoop;
+    if( (mWorth & MASKBIT(i))==0 ) continue;
+    if( pLoop->wsFlags & WHERE_BLOOMFILTER ) continue;
+    if( !lipEarlyShape(pWInfo, i) || !lipCulled(pWInfo, i) ) continue;
+    pLoop->wsFlags |= WHERE_BLOOMFILTER;
+    pLoop->wsFlags &= ~WHERE_IDX_ONLY;
   }
 }
 
@@ -169,27 +277,6 @@ u16 sqlite3LipKeyCollations(Index *pIdx, int nCol){
 }
 
 /*
-** Return the loops that the key of the search of pLoop (the right-hand
-** sides of its equality terms, which filterPullDown() codes) refers to.
-** This can be fewer than the prerequisites of the loop: a CROSS JOIN makes
-** every table on its left a prerequisite, to force the join order.
-*/
-static Bitmask lipKeyPrereq(WhereLoop *pLoop){
-  Bitmask m = 0;
-  int i;
-  int n = (pLoop->wsFlags & WHERE_IPK) ? 1 : pLoop->u.btree.nEq;
-  /* aLTerm[] begins with the loop's equality terms, nEq of them, or the
-  ** one of a search by rowid */
-  if( NEVER(n>pLoop->nLTerm) ) return ALLBITS;
-  for(i=0; i<n; i++){
-    WhereTerm *pTerm = pLoop->aLTerm[i];
-    if( NEVER(pTerm==0) ) return ALLBITS;
-    m |= pTerm->prereqRight;
-  }
-  return m;
-}
-
-/*
 ** Return true if the Bloom filter of level iLevel of pWInfo has been built
 ** and not yet probed, and can be probed by code placed where the loops
 ** not in notReady have started: every table its key is computed from is
@@ -224,21 +311,9 @@ int sqlite3LipCanPullDown(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
 ** search.  Queries with a RIGHT or FULL JOIN are excluded by the caller.
 */
 static int lipCanBuildEarly(WhereInfo *pWInfo, int iLevel){
-  WhereLevel *pLevel = &pWInfo->a[iLevel];
-  WhereLoop *pLoop = pLevel->pWLoop;
-  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
-  Table *pTab = pItem->pSTab;
-  if( (pLoop->wsFlags & (WHERE_BLOOMFILTER|WHERE_AUTO_INDEX|WHERE_COLUMN_IN))
-        !=WHERE_BLOOMFILTER
-  ){
-    return 0;
-  }
-  if( pLoop->nSkip ) return 0;
-  if( pItem->fg.jointype & (JT_LEFT|JT_LTORJ|JT_RIGHT) ) return 0;
-  if( pItem->fg.isSubquery || !IsOrdinaryTable(pTab) || pTab->tnum<=0 ){
-    return 0;
-  }
-  return 1;
+  WhereLoop *pLoop = pWInfo->a[iLevel].pWLoop;
+  return (pLoop->wsFlags & WHERE_BLOOMFILTER)!=0
+      && lipEarlyShape(pWInfo, iLevel);
 }
 
 /*
@@ -259,12 +334,69 @@ void sqlite3LipBuildEarly(WhereInfo *pWInfo, Bitmask notReady){
   assert( pWInfo->nLevel>=2 && pWInfo->mLipEarly==0 );
   if( OptimizationDisabled(pParse->db, SQLITE_BloomPulldown) ) return;
   if( pWInfo->pTabList->a[0].fg.jointype & JT_LTORJ ) return;  /* RIGHT JOIN */
-  for(i=1; i<pWInfo->nLevel; i++){
+  /* Inner levels first: a filter's build probes the filters of inner
+  ** levels keyed by its table (sqlite3LipBuildProbes()) */
+  for(i=pWInfo->nLevel-1; i>=1; i--){
     if( !lipCanBuildEarly(pWInfo, i) ) continue;
     pWInfo->mLipEarly |= MASKBIT(i);
     sqlite3ConstructBloomFilter(pWInfo, i, &pWInfo->a[i], notReady, 1);
     if( pParse->db->mallocFailed ) return;
     assert( pWInfo->a[i].regFilter>0 );
+  }
+}
+
+/*
+** LIP: called by sqlite3ConstructBloomFilter() in the loop that builds,
+** before the join starts, the filter of level iLevel, for a row of its
+** table that passed the table's own constraints.  Probe the filters of
+** inner levels, built before this one (sqlite3LipBuildEarly()), whose keys
+** are computed from this table alone: for d1 at iLevel, the filter of d2
+** in "f.a = d1.k AND d1.x = d2.k".  A row whose key is not in one of them
+** goes to addrSkip and stays out of this filter.  No row of the join holds
+** it: d2 is joined by an inner join, and its search with that key finds
+** no row that passes d2's own constraints.  So the rows of outer loops
+** whose key into d1 is that row's are dropped at the outer loop, where
+** this filter is probed, instead of after two searches.
+**
+** The probes are coded as filterPullDown() codes them where the loops of
+** this table's level have started (the key computed from the row, its
+** affinity applied), the filters of the inner levels kept for their own
+** probes in the join.
+*/
+void sqlite3LipBuildProbes(WhereInfo *pWInfo, int iLevel, int addrSkip){
+  Bitmask mSelf = sqlite3WhereGetMask(&pWInfo->sMaskSet,
+                                      pWInfo->a[iLevel].iTabCur);
+  int aReg[BMS];                  /* regFilter of each level, saved */
+  LipPullDown pd;
+  int i;
+  int n = 0;
+  assert( pWInfo->nLevel<=BMS );
+  assert( pWInfo->mLipEarly & MASKBIT(iLevel) );
+  for(i=iLevel+1; i<pWInfo->nLevel; i++){
+    WhereLevel *pLevel = &pWInfo->a[i];
+    aReg[i] = pLevel->regFilter;
+    if( pLevel->regFilter==0 ) continue;
+    if( (pWInfo->mLipEarly & MASKBIT(i))!=0
+     && lipKeyPrereq(pLevel->pWLoop)==mSelf
+     && lipKeyFromTable(pLevel->pWLoop, pWInfo->a[iLevel].iTabCur)
+     && sqlite3LipCanPullDown(pWInfo, i, ~mSelf)
+    ){
+      n++;
+    }else{
+      pLevel->regFilter = 0;      /* Not probed here */
+    }
+  }
+  if( n>0 ){
+    memset(&pd, 0, sizeof(pd));
+    pd.pWInfo = pWInfo;
+    pd.iLevel = iLevel;
+    pd.notReady = ~mSelf;
+    pd.addrNxt = addrSkip;
+    lipPullDownGroup(&pd, 0);
+    sqlite3WhereLipPullDown(&pd);
+  }
+  for(i=iLevel+1; i<pWInfo->nLevel; i++){
+    pWInfo->a[i].regFilter = aReg[i];
   }
 }
 
@@ -437,7 +569,12 @@ void sqlite3LipPullDownEnd(LipPullDown *pPd){
 ** search.  Either way, EXPLAIN QUERY PLAN shows the filters here, before
 ** the SEARCH lines of the loops they protect.
 */
-void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+static void lipProbeEarly(
+  WhereInfo *pWInfo,
+  int iLevel,
+  Bitmask notReady,
+  int bHere                 /* Probe here, also what iLevel+1 could */
+){
   Parse *pParse = pWInfo->pParse;
   LipPullDown pd;                    /* The probes of the group */
   int aMember[LIP_MAX_GROUP];        /* Levels probed, in the code's order */
@@ -445,7 +582,8 @@ void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
   int bNext;                         /* The group is left to iLevel+1 */
   int i;
   if( iLevel+1>=pWInfo->nLevel ) return;
-  bNext = (pWInfo->mLipEarly & MASKBIT(iLevel+1))!=0
+  bNext = !bHere
+       && (pWInfo->mLipEarly & MASKBIT(iLevel+1))!=0
        && sqlite3LipCanPullDown(pWInfo, iLevel+1, notReady);
   if( bNext ) aMember[nMember++] = iLevel+1;
   /* The selection of lipPullDownGroup() */
@@ -478,6 +616,31 @@ void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
   pd.addrNxt = pWInfo->a[iLevel].addrCont;
   lipPullDownGroup(&pd, 0);
   sqlite3WhereLipPullDown(&pd);
+}
+void sqlite3LipProbeEarly(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+  lipProbeEarly(pWInfo, iLevel, notReady, 0);
+}
+
+/*
+** LIP: called by sqlite3WhereCodeOneLoopStart() for level iLevel of pWInfo
+** before it codes the terms of the level that hold a correlated subquery
+** (its last pass over the terms), notReady the loops not started yet.
+** Probe the filters built early whose keys are known here now, before
+** those terms, instead of after them (sqlite3LipProbeEarly(), which then
+** finds nothing left to probe): TPC-H Q21 evaluates a NOT EXISTS for each
+** row of lineitem that a filter of the suppliers of one nation would have
+** rejected.  A rejected row goes on to the next row of the level, as it
+** does after the terms.  The filter of the next level is probed here too
+** (its key computed twice, once for the probe and once for its search),
+** instead of first thing in the next level's code, which comes after
+** these terms.  Not for the right table of a LEFT JOIN.
+*/
+void sqlite3LipProbeSubqueries(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
+  WhereLevel *pLevel = &pWInfo->a[iLevel];
+  SrcItem *pItem = &pWInfo->pTabList->a[pLevel->iFrom];
+  if( pWInfo->mLipEarly==0 ) return;
+  if( pItem->fg.jointype & (JT_LEFT|JT_LTORJ|JT_RIGHT) ) return;
+  lipProbeEarly(pWInfo, iLevel, notReady, 1);
 }
 
 /*
