@@ -38,6 +38,9 @@
 #define CC_CHUNK_ROWS  65536
 #define CC_VEC         1024
 #define CC_RANGE_MIN   CC_VEC   /* A shorter rowid range reads the B-tree */
+#define CC_SEEK_MIN    1024     /* Rowid lookups of a cursor from the B-tree
+                                ** before the copy serves them */
+#define CC_SEEK_BYTES  (64*1024*1024)  /* Chunks a cursor's lookups keep */
 /* A DICT chunk's dictionary of at most this many texts is decoded an
 ** entry at a time, the first time a row needs it; the rows with that code
 ** then copy the decoded entry */
@@ -69,6 +72,7 @@
 #define CC_MODE_VEC    1        /* Rows from decoded vectors */
 #define CC_MODE_BTREE  2        /* Rows from the table's B-tree */
 #define CC_MODE_EOF    3
+#define CC_MODE_SEEK   4        /* A row found by a rowid lookup in a chunk */
 
 /* Comparison of a term that cannot be decided over the vector */
 #define CC_CMP_UNKNOWN 2
@@ -151,6 +155,8 @@ struct CCCol {
   const u8 *aDict;              /* DICT: the texts */
   const u8 *aVecOff;            /* PLAIN: offset of each vector (u32) */
   const u8 *aPlain;             /* PLAIN: the values */
+  u32 *aRowOff;                 /* PLAIN, for lookups: each row's offset in
+                                ** aPlain, or 0 */
   int nDictVal;                 /* DICT: entries in aDictVal[] for the
                                 ** chunk (those not decoded yet have
                                 ** type 0), or 0 */
@@ -232,6 +238,14 @@ struct ColumnCopyScan {
 #ifdef SQLITE_BATCH_H
   BatchRun *pBatch;             /* The batch path's state (batch.c) */
 #endif
+  /* Rowid lookups (OP_ColumnCopySeekRowid) */
+  i64 nSeek;                    /* Lookups so far */
+  BtCursor *pSentinel;          /* On the table's first row: a write moves it */
+  int iSeekChunk;               /* CC_MODE_SEEK: the chunk of the row */
+  int iSeekRow;                 /* Its row in the chunk */
+  i64 iSeekRowid;               /* Its rowid */
+  CCCol **apSeekCol;            /* [slot*nChunk + chunk], loaded when read */
+  i64 nSeekBytes;               /* Bytes of the BLOBs loaded in apSeekCol */
 };
 
 /************************************************************************
@@ -1023,6 +1037,39 @@ static u8 *ccMemoFor(CCMemo *pM, const CCCol *pCol){
 }
 
 /*
+** Set *pV to the value of a PLAIN chunk at p (a serial type and its body;
+** the chunk ends at pEnd).  Return the next value's address, or 0 if the
+** chunk does not hold this one.
+*/
+static const u8 *ccPlainVal(const u8 *p, const u8 *pEnd, CCVal *pV){
+  u32 t, len;
+  Mem m;
+  if( p>=pEnd ) return 0;
+  p += getVarint32(p, t);
+  len = sqlite3VdbeSerialTypeLen(t);
+  if( p+len>pEnd ) return 0;
+  if( t>=12 ){
+    pV->eType = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
+    pV->u.z = p;
+    pV->n = (int)len;
+  }else if( t==0 ){
+    pV->eType = SQLITE_NULL;
+  }else if( t==10 || t==11 ){
+    return 0;
+  }else{
+    sqlite3VdbeSerialGet(p, t, &m);
+    if( m.flags & MEM_Int ){
+      pV->eType = SQLITE_INTEGER;
+      pV->u.i = m.u.i;
+    }else{
+      pV->eType = SQLITE_FLOAT;
+      pV->u.r = m.u.r;
+    }
+  }
+  return p + len;
+}
+
+/*
 ** Decode rows i0..i0+n-1 of the chunk into pCol->aVal[0..n-1].  Return
 ** SQLITE_CORRUPT if the BLOB does not hold them.
 */
@@ -1116,35 +1163,12 @@ static int ccColDecode(CCCol *pCol, int i0, int n){
     }
     default: {
       const u8 *p, *pEnd = pCol->a + pCol->n;
-      Mem m;
       assert( pCol->enc==CC_ENC_PLAIN );
       assert( (i0 % CC_VEC)==0 );
       p = pCol->aPlain + ccGet32(&pCol->aVecOff[4*(i0/CC_VEC)]);
       for(i=0; i<n; i++){
-        u32 t, len;
-        if( p>=pEnd ) return SQLITE_CORRUPT_BKPT;
-        p += getVarint32(p, t);
-        len = sqlite3VdbeSerialTypeLen(t);
-        if( p+len>pEnd ) return SQLITE_CORRUPT_BKPT;
-        if( t>=12 ){
-          aV[i].eType = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
-          aV[i].u.z = p;
-          aV[i].n = (int)len;
-        }else if( t==0 ){
-          aV[i].eType = SQLITE_NULL;
-        }else if( t==10 || t==11 ){
-          return SQLITE_CORRUPT_BKPT;
-        }else{
-          sqlite3VdbeSerialGet(p, t, &m);
-          if( m.flags & MEM_Int ){
-            aV[i].eType = SQLITE_INTEGER;
-            aV[i].u.i = m.u.i;
-          }else{
-            aV[i].eType = SQLITE_FLOAT;
-            aV[i].u.r = m.u.r;
-          }
-        }
-        p += len;
+        p = ccPlainVal(p, pEnd, &aV[i]);
+        if( p==0 ) return SQLITE_CORRUPT_BKPT;
       }
       return SQLITE_OK;
     }
@@ -2800,6 +2824,55 @@ void sqlite3ColumnCopyLoop(
 }
 
 /*
+** Called by the code generator when it has coded the OP_SeekRowid of the
+** rowid lookup (rowid=? or rowid IN (...)) of level pLevel, or the
+** OP_DeferredSeek of its search of an index.  If the table has a usable
+** copy, make that OP_SeekRowid an OP_ColumnCopySeekRowid, or follow that
+** OP_DeferredSeek with an OP_ColumnCopyLookup, the plan in P4;
+** sqlite3ColumnCopyWhereEnd() finishes the job.
+*/
+void sqlite3ColumnCopySeek(
+  Parse *pParse,
+  WhereInfo *pWInfo,
+  WhereLevel *pLevel
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = pParse->pVdbe;
+  Table *pTab, *apShadow[3];
+  CCPlan *pPlan;
+  VdbeOp *pOp;
+  i64 iId;
+  int addr;
+
+  if( !db->fork.colcopy.bOn || v==0 ) return;
+  if( pWInfo->pSelect==0 || pWInfo->eOnePass!=ONEPASS_OFF ) return;
+  if( pLevel->pRJ ) return;
+  addr = sqlite3VdbeCurrentAddr(v) - 1;
+  if( NEVER(addr<0) ) return;
+  pOp = sqlite3VdbeGetOp(v, addr);
+  if( pOp->opcode==OP_SeekRowid ){
+    if( pOp->p1!=pLevel->iTabCur ) return;
+  }else if( pOp->opcode!=OP_DeferredSeek || pOp->p3!=pLevel->iTabCur ){
+    return;
+  }
+  pTab = pWInfo->pTabList->a[pLevel->iFrom].pSTab;
+  iId = ccShadowTables(pParse, pTab, apShadow);
+  if( iId==0 ) return;
+  pPlan = sqlite3DbMallocZero(db, sizeof(CCPlan) + pTab->nNVCol + 1);
+  if( pPlan==0 ) return;
+  pPlan->aUsed = (u8*)&pPlan[1];
+  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
+  pPlan->opStart = pOp->opcode;
+  if( pOp->opcode==OP_SeekRowid ){
+    sqlite3VdbeChangeOpcode(v, addr, OP_ColumnCopySeekRowid);
+    sqlite3VdbeChangeP4(v, addr, (char*)pPlan, P4_DYNAMIC);
+  }else{
+    sqlite3VdbeAddOp4(v, OP_ColumnCopyLookup, pLevel->iTabCur, 0, 0,
+                      (char*)pPlan, P4_DYNAMIC);
+  }
+}
+
+/*
 ** True if opcode op reads or moves the cursor in its P1.
 */
 static int ccCursorOp(u8 op){
@@ -2825,18 +2898,44 @@ static int ccCursorOp(u8 op){
     case OP_VInitIn: case OP_NullRow: case OP_IfNullRow:
     case OP_Column: case OP_Rowid: case OP_ColumnCopyRewind:
     case OP_ColumnCopyNext: case OP_ColumnCopyColumn: case OP_ColumnCopyRowid:
+    case OP_ColumnCopySeekRowid: case OP_ColumnCopyLookup:
       return 1;
   }
   return 0;
 }
 
 /*
+** The address of the OP_ColumnCopySeekRowid or OP_ColumnCopyLookup of
+** level pLevel, coded from its addrBody, or -1 if there is none.
+*/
+static int ccSeekAddr(Vdbe *v, WhereLevel *pLevel, int iEnd){
+  int addr;
+  u32 wsFlags = pLevel->pWLoop->wsFlags;
+  if( (wsFlags & WHERE_IPK)!=0 ){
+    if( (wsFlags & (WHERE_COLUMN_IN|WHERE_COLUMN_EQ))==0 ) return -1;
+  }else if( (wsFlags & WHERE_INDEXED)==0 || (wsFlags & WHERE_IDX_ONLY)!=0 ){
+    return -1;
+  }
+  for(addr=pLevel->addrBody; addr<iEnd; addr++){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, addr);
+    if( (pOp->opcode==OP_ColumnCopySeekRowid
+         || pOp->opcode==OP_ColumnCopyLookup)
+     && pOp->p1==pLevel->iTabCur
+    ){
+      return addr;
+    }
+  }
+  return -1;
+}
+
+/*
 ** At the end of a WHERE loop's code: for each level scanned through a
-** copy, check that its cursor is used only by opcodes the scan serves,
-** from its OP_ColumnCopyRewind to here, and turn its OP_Column and
-** OP_Rowid into OP_ColumnCopyColumn and OP_ColumnCopyRowid, noting the
-** columns read.  If another opcode uses the cursor, undo the level's
-** change: it scans its B-tree.
+** copy, or whose rowid lookup is, check that its cursor is used only by
+** opcodes the copy serves, from its OP_ColumnCopyRewind (the level's
+** body for a lookup) to here, and turn its OP_Column and OP_Rowid into
+** OP_ColumnCopyColumn and OP_ColumnCopyRowid, noting the columns read.
+** If another opcode uses the cursor, undo the level's change: it reads
+** its B-tree.
 */
 void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   Vdbe *v = pParse->pVdbe;
@@ -2845,19 +2944,35 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
   for(i=0; i<pWInfo->nLevel; i++){
     WhereLevel *pLevel = &pWInfo->a[i];
     int iCur = pLevel->iTabCur;
-    int iAddr;
+    int iAddr, iFrom;
     int iEnd = sqlite3VdbeCurrentAddr(v);
     int j, bOk = 1;
     VdbeOp *pRewind;
     CCPlan *pPlan;
-    if( pLevel->op!=OP_ColumnCopyNext ) continue;
-    iAddr = ccLoopStart(v, pLevel, OP_ColumnCopyRewind);
-    if( NEVER(iAddr<0) ) continue;
+    if( pLevel->op==OP_ColumnCopyNext ){
+      iAddr = ccLoopStart(v, pLevel, OP_ColumnCopyRewind);
+      if( NEVER(iAddr<0) ) continue;
+      iFrom = iAddr+1;
+    }else{
+      iAddr = ccSeekAddr(v, pLevel, iEnd);
+      if( iAddr<0 ) continue;
+      iFrom = pLevel->addrBody;
+    }
     pRewind = sqlite3VdbeGetOp(v, iAddr);
-    if( NEVER(pRewind->opcode!=OP_ColumnCopyRewind) ) continue;
+    if( NEVER(pRewind->opcode!=OP_ColumnCopyRewind
+           && pRewind->opcode!=OP_ColumnCopySeekRowid
+           && pRewind->opcode!=OP_ColumnCopyLookup) ){
+      continue;
+    }
     pPlan = (CCPlan*)pRewind->p4.p;
-    for(j=iAddr+1; j<iEnd && bOk; j++){
+    for(j=iFrom; j<iEnd && bOk; j++){
       VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
+      if( j==iAddr ) continue;
+      if( pOp->opcode==OP_DeferredSeek && pOp->p3==iCur
+       && pPlan->opStart==OP_DeferredSeek
+      ){
+        continue;               /* The index's row, which iAddr follows */
+      }
       if( (pOp->opcode==OP_DeferredSeek || pOp->opcode==OP_IdxRowid)
        && pOp->p3==iCur ){
         bOk = 0;
@@ -2880,7 +2995,7 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
         }
       }
     }
-    for(j=iAddr+1; j<iEnd; j++){
+    for(j=iFrom; j<iEnd; j++){
       VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
       if( pOp->p1!=iCur ) continue;
       if( bOk ){
@@ -2895,11 +3010,29 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
       }
     }
     if( !bOk ){
-      pRewind->opcode = pPlan->opStart;
-      sqlite3DbFree(pParse->db, pRewind->p4.p);
-      pRewind->p4.p = 0;
-      pRewind->p4type = P4_NOTUSED;
-      pLevel->op = OP_Next;
+      u8 opStart = pPlan->opStart;
+      if( opStart==OP_DeferredSeek ){
+        sqlite3VdbeChangeToNoop(v, iAddr);      /* Frees the plan */
+      }else{
+        pRewind->opcode = opStart;
+        sqlite3DbFree(pParse->db, pRewind->p4.p);
+        pRewind->p4.p = 0;
+        pRewind->p4type = P4_NOTUSED;
+      }
+      if( pLevel->op==OP_ColumnCopyNext ) pLevel->op = OP_Next;
+    }else if( pLevel->op!=OP_ColumnCopyNext && pLevel->addrBody>0 ){
+      /* EXPLAIN QUERY PLAN: SEARCH t USING INTEGER PRIMARY KEY (rowid=?)
+      ** USING COLUMN COPY, or SEARCH t USING INDEX i (a=?) USING COLUMN
+      ** COPY */
+      VdbeOp *pOp = sqlite3VdbeGetOp(v, pLevel->addrBody-1);
+      if( pOp->opcode==OP_Explain && pOp->p4.z && pOp->p4type==P4_DYNAMIC ){
+        char *z = sqlite3MPrintf(pParse->db, "%s USING COLUMN COPY",
+                                 pOp->p4.z);
+        if( z ){
+          sqlite3DbFree(pParse->db, pOp->p4.z);
+          pOp->p4.z = z;
+        }
+      }
     }
   }
 }
@@ -2908,6 +3041,26 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
 ** The scan (OP_ColumnCopyRewind, OP_ColumnCopyNext, OP_ColumnCopyColumn,
 ** OP_ColumnCopyRowid)
 */
+
+/*
+** Free the chunks loaded for the rowid lookups of p.
+*/
+static void ccSeekColFree(ColumnCopyScan *p){
+  if( p->apSeekCol ){
+    int i;
+    for(i=0; i<p->nSlot*p->nChunk; i++){
+      if( p->apSeekCol[i] ){
+        sqlite3_free(p->apSeekCol[i]->aRowOff);
+        sqlite3_free(p->apSeekCol[i]->aBuf);
+        sqlite3_free(p->apSeekCol[i]->aDictVal);
+        sqlite3_free(p->apSeekCol[i]);
+      }
+    }
+    sqlite3_free(p->apSeekCol);
+    p->apSeekCol = 0;
+  }
+  p->nSeekBytes = 0;
+}
 
 /*
 ** Free the scan state of cursor pC.
@@ -2933,6 +3086,8 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
   for(i=0; i<p->nTermAlloc; i++) sqlite3_free(p->aTerm[i].memo.a);
   for(i=0; i<CC_MAX_PROBE; i++) sqlite3_free(p->aProbeMemo[i].a);
   sqlite3_free(p->aTerm);
+  ccSeekColFree(p);
+  ccCursorClose(p->pSentinel);
   sqlite3_free(p->aChunk);
 #ifdef SQLITE_BATCH_H
   sqlite3BatchFree(p->pBatch);
@@ -3204,6 +3359,7 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
 }
 
 static int ccColumnVector(ColumnCopyScan*, int);
+static int ccSeekColumn(ColumnCopyScan*, int, Mem*);
 static int ccColumnValue(sqlite3*, const CCVal*, Mem*);
 
 #ifdef SQLITE_LIP_H
@@ -4151,7 +4307,10 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
   ColumnCopyScan *p = pC->pColumnCopy;
   CCCol *pCol;
   const CCVal *pV;
-  if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return -1;
+  if( p==0 || pC->nullRow ) return -1;
+  if( p->eMode!=CC_MODE_VEC ){
+    return p->eMode==CC_MODE_SEEK ? ccSeekColumn(p, iCol, pDest) : -1;
+  }
   if( NEVER((unsigned)iCol>=(unsigned)(p->nSlot-1)) ) return -1;
   pCol = p->apCol[1+iCol];
   if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
@@ -4184,9 +4343,285 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
 */
 int sqlite3ColumnCopyRowid(VdbeCursor *pC, i64 *piRowid){
   ColumnCopyScan *p = pC->pColumnCopy;
-  if( p==0 || pC->nullRow || p->eMode!=CC_MODE_VEC ) return 0;
+  if( p==0 || pC->nullRow ) return 0;
+  if( p->eMode==CC_MODE_SEEK ){
+    *piRowid = p->iSeekRowid;
+    return 1;
+  }
+  if( p->eMode!=CC_MODE_VEC ) return 0;
   *piRowid = ccRowid(p);
   return 1;
+}
+
+/************************************************************************
+** Rowid lookups (OP_ColumnCopySeekRowid)
+*/
+
+/*
+** The column of slot iSlot of chunk iChunk, for the lookups of p: loaded
+** on first use and kept, until those kept hold CC_SEEK_BYTES, when all
+** are dropped.  Return 0 after an error, written to *pRc.
+*/
+static CCCol *ccSeekCol(ColumnCopyScan *p, int iSlot, int iChunk, int *pRc){
+  int i = iSlot*p->nChunk + iChunk;
+  CCCol *pCol;
+  assert( iSlot>=0 && iSlot<p->nSlot && iChunk>=0 && iChunk<p->nChunk );
+  if( p->apSeekCol && (pCol = p->apSeekCol[i])!=0 ) return pCol;
+  if( p->nSeekBytes>CC_SEEK_BYTES ) ccSeekColFree(p);
+  if( p->apSeekCol==0 ){
+    p->apSeekCol = sqlite3MallocZero(sizeof(CCCol*)*p->nSlot*p->nChunk);
+    if( p->apSeekCol==0 ){ *pRc = SQLITE_NOMEM_BKPT; return 0; }
+  }
+  /* A lookup decodes no vector: the fields before aVal[] only */
+  pCol = sqlite3MallocZero(offsetof(CCCol, aVal));
+  if( pCol==0 ){ *pRc = SQLITE_NOMEM_BKPT; return 0; }
+  pCol->k = -1;
+  *pRc = ccColLoad(p, pCol, &p->aChunk[iChunk], iSlot);
+  if( *pRc==SQLITE_OK && pCol->enc==CC_ENC_PLAIN ){
+    /* Values of varying sizes: note where each row's starts */
+    int nRow = p->aChunk[iChunk].nRow, j;
+    const u8 *a = pCol->aPlain, *pEnd = pCol->a + pCol->n;
+    pCol->aRowOff = sqlite3_malloc64(sizeof(u32)*(nRow+1));
+    if( pCol->aRowOff==0 ) *pRc = SQLITE_NOMEM_BKPT;
+    for(j=0; j<nRow && *pRc==SQLITE_OK; j++){
+      CCVal x;
+      pCol->aRowOff[j] = (u32)(a - pCol->aPlain);
+      a = ccPlainVal(a, pEnd, &x);
+      if( a==0 ) *pRc = SQLITE_CORRUPT_BKPT;
+    }
+  }
+  if( *pRc ){
+    sqlite3_free(pCol->aRowOff);
+    sqlite3_free(pCol->aBuf);
+    sqlite3_free(pCol);
+    return 0;
+  }
+  p->apSeekCol[i] = pCol;
+  p->nSeekBytes += pCol->nAlloc;
+  if( pCol->aRowOff ) p->nSeekBytes += sizeof(u32)*p->aChunk[iChunk].nRow;
+  return pCol;
+}
+
+/*
+** Set *piRow to the row of chunk iChunk whose rowid is iKey, or to -1 if
+** the chunk has none.  Return SQLITE_OK or an error code.
+*/
+static int ccSeekRow(ColumnCopyScan *p, int iChunk, i64 iKey, int *piRow){
+  int rc = SQLITE_OK;
+  int nRow = p->aChunk[iChunk].nRow;
+  CCCol *pCol = ccSeekCol(p, 0, iChunk, &rc);
+  *piRow = -1;
+  if( pCol==0 ) return rc;
+  if( pCol->enc==CC_ENC_SEQ ){
+    if( iKey>=pCol->iBase && (u64)iKey-(u64)pCol->iBase<(u64)nRow ){
+      *piRow = (int)(iKey - pCol->iBase);
+    }
+  }else{
+    /* Rowids ascend: a binary search */
+    int lo = 0, hi = nRow-1;
+    CCVal x;
+    if( pCol->enc!=CC_ENC_FOR || pCol->aNull ) return SQLITE_CORRUPT_BKPT;
+    while( lo<=hi ){
+      int mid = lo + (hi-lo)/2;
+      ccColGet(pCol, mid, &x);
+      if( x.u.i==iKey ){ *piRow = mid; break; }
+      if( x.u.i<iKey ) lo = mid+1; else hi = mid-1;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/*
+** The first lookup the copy serves: read its directory, and put a cursor
+** on the table's first row, which a write to the table moves.  If the
+** copy cannot be used, the lookups are the B-tree's (p->bAll).
+*/
+static int ccSeekOpen(ColumnCopyScan *p, VdbeCursor *pC){
+  CCPlan *pPlan = p->pPlan;
+  int rc, bOk = 0, res = 0;
+  rc = ccCursorOpen(p->db, pPlan->iDb, pPlan->iDataRoot, &p->pData);
+  if( rc==SQLITE_OK ) rc = ccLoadDir(p, pC->uc.pCursor, &bOk);
+  if( rc==SQLITE_OK && bOk ){
+    rc = ccCursorOpen(p->db, pPlan->iDb, pPlan->iTabRoot, &p->pSentinel);
+    if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(p->pSentinel, &res);
+    if( res ) bOk = 0;
+  }
+  if( !bOk ) p->bAll = 1;
+  return rc;
+}
+
+/*
+** The lookup state of table cursor pC, whose copy plan P4 of pOp
+** describes, made on first use.  Return 0 after an out-of-memory.
+*/
+static ColumnCopyScan *ccSeekState(sqlite3 *db, VdbeCursor *pC, VdbeOp *pOp){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  if( p==0 ){
+    p = pC->pColumnCopy = sqlite3MallocZero(sizeof(ColumnCopyScan));
+    if( p==0 ) return 0;
+    p->db = db;
+    p->pPlan = (CCPlan*)pOp->p4.p;
+    p->nSlot = 1 + p->pPlan->nCol;
+  }
+  assert( p->pPlan==(CCPlan*)pOp->p4.p );
+  return p;
+}
+
+/* What ccLookup() found */
+#define CC_LOOKUP_BTREE 0       /* Ask the B-tree */
+#define CC_LOOKUP_FOUND 1       /* Row p->iSeekRow of chunk p->iSeekChunk */
+#define CC_LOOKUP_NONE  2       /* The table has no row with that rowid */
+
+/*
+** Look up rowid iKey of the table of table cursor pC in its copy, with
+** the state p: set *peOut to a CC_LOOKUP_* code.  The first CC_SEEK_MIN
+** lookups of the cursor, those of a rowid in a stale chunk or outside
+** the chunks, and every lookup after a write to the table are the
+** B-tree's.  Return SQLITE_OK or an error code.
+*/
+static int ccLookup(ColumnCopyScan *p, VdbeCursor *pC, i64 iKey, int *peOut){
+  int rc, lo, hi, iRow;
+  *peOut = CC_LOOKUP_BTREE;
+  if( p->nSeek<=CC_SEEK_MIN ){
+    p->nSeek++;
+    if( p->nSeek<=CC_SEEK_MIN ) return SQLITE_OK;
+  }
+  if( p->bAll ) return SQLITE_OK;
+  if( p->pData==0 ){
+    rc = ccSeekOpen(p, pC);
+    if( rc || p->bAll ) return rc;
+  }
+  if( sqlite3BtreeCursorHasMoved(p->pSentinel) ){
+    /* This connection wrote to the table: the directory may be stale */
+    p->bAll = 1;
+    return SQLITE_OK;
+  }
+  if( iKey<p->aChunk[0].lo || iKey>p->iHi ) return SQLITE_OK;
+  lo = 0;
+  hi = p->nChunk-1;
+  while( lo<hi ){
+    int mid = lo + (hi-lo+1)/2;
+    if( p->aChunk[mid].lo<=iKey ) lo = mid; else hi = mid-1;
+  }
+  if( p->aChunk[lo].bStale ) return SQLITE_OK;
+  rc = ccSeekRow(p, lo, iKey, &iRow);
+  if( rc ) return rc;
+  if( iRow<0 ){
+    *peOut = CC_LOOKUP_NONE;
+  }else{
+    *peOut = CC_LOOKUP_FOUND;
+    p->iSeekChunk = lo;
+    p->iSeekRow = iRow;
+    p->iSeekRowid = iKey;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Implement OP_ColumnCopySeekRowid: OP_SeekRowid for the table cursor pC
+** of a table with a copy (the plan in pOp->p4).  Set *pRes to 1 if the
+** table has no row with the rowid in register P3, else to 0 with that row
+** the cursor's.  A row the copy finds (ccLookup()) becomes the cursor's
+** by a deferred seek (VdbeCursor.deferredMoveto, as OP_DeferredSeek sets
+** it), so that an opcode reading the row from the B-tree first moves the
+** B-tree cursor there, and OP_ColumnCopyColumn reads the chunk.
+*/
+int sqlite3ColumnCopySeekRowid(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp,
+                               int *pRes){
+  sqlite3 *db = v->db;
+  ColumnCopyScan *p;
+  Mem *pIn = &v->aMem[pOp->p3];
+  i64 iKey;
+  int rc, res = 0, eFound;
+
+  assert( pC->eCurType==CURTYPE_BTREE && pC->isTable );
+  *pRes = 1;
+  if( pIn->flags & (MEM_Int|MEM_IntReal) ){
+    iKey = pIn->u.i;
+  }else{
+    /* As OP_SeekRowid: numeric affinity on a copy of the register, and no
+    ** row unless that gives an integer */
+    Mem x = *pIn;
+    sqlite3ValueApplyAffinity(&x, SQLITE_AFF_NUMERIC, ENC(db));
+    if( (x.flags & MEM_Int)==0 ) return SQLITE_OK;
+    iKey = x.u.i;
+  }
+  p = ccSeekState(db, pC, pOp);
+  if( p==0 ) return SQLITE_NOMEM_BKPT;
+  pC->nullRow = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->movetoTarget = iKey;
+  rc = ccLookup(p, pC, iKey, &eFound);
+  if( rc ) return rc;
+  if( eFound==CC_LOOKUP_NONE ){
+    p->eMode = CC_MODE_EOF;
+    pC->deferredMoveto = 0;
+    pC->seekResult = 1;
+    return SQLITE_OK;
+  }
+  if( eFound==CC_LOOKUP_FOUND ){
+    p->eMode = CC_MODE_SEEK;
+    pC->deferredMoveto = 1;
+    pC->ub.aAltMap = 0;
+    pC->seekResult = 0;
+    *pRes = 0;
+    return SQLITE_OK;
+  }
+
+  /* The B-tree, as OP_SeekRowid */
+  p->eMode = CC_MODE_BTREE;
+  pC->deferredMoveto = 0;
+  rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
+  pC->seekResult = res;
+  if( rc ) return rc;
+  *pRes = res!=0;
+  return SQLITE_OK;
+}
+
+/*
+** Implement OP_ColumnCopyLookup, which follows OP_DeferredSeek on the
+** table cursor pC of a table with a copy (the plan in pOp->p4): if the
+** row the deferred seek is to is in a clean chunk of the copy,
+** OP_ColumnCopyColumn reads it there; else OP_Column finishes the seek.
+*/
+int sqlite3ColumnCopyLookup(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp){
+  ColumnCopyScan *p;
+  int rc, eFound;
+  assert( pC->eCurType==CURTYPE_BTREE && pC->isTable );
+  if( pC->nullRow || !pC->deferredMoveto ){
+    /* OP_DeferredSeek on an index cursor without a row: no seek */
+    return SQLITE_OK;
+  }
+  p = ccSeekState(v->db, pC, pOp);
+  if( p==0 ) return SQLITE_NOMEM_BKPT;
+  rc = ccLookup(p, pC, pC->movetoTarget, &eFound);
+  /* A rowid the index has and a clean chunk has not: the B-tree decides */
+  p->eMode = eFound==CC_LOOKUP_FOUND ? CC_MODE_SEEK : CC_MODE_BTREE;
+  return rc;
+}
+
+/*
+** Column iCol of the row a lookup found in a chunk of p, as
+** sqlite3ColumnCopyColumn() returns it.
+*/
+static int ccSeekColumn(ColumnCopyScan *p, int iCol, Mem *pDest){
+  int rc = SQLITE_OK;
+  CCCol *pCol;
+  CCVal x;
+  if( (unsigned)iCol>=(unsigned)(p->nSlot-1) ) return -1;
+  pCol = ccSeekCol(p, 1+iCol, p->iSeekChunk, &rc);
+  if( pCol==0 ) return rc;
+  if( pCol->enc==CC_ENC_PLAIN ){
+    assert( pCol->aRowOff!=0 );
+    if( ccPlainVal(pCol->aPlain + pCol->aRowOff[p->iSeekRow],
+                   pCol->a + pCol->n, &x)==0 ){
+      return SQLITE_CORRUPT_BKPT;
+    }
+  }else{
+    rc = ccColGet(pCol, p->iSeekRow, &x);
+    if( rc ) return rc;
+  }
+  return ccColumnValue(p->db, &x, pDest);
 }
 
 /*

@@ -79,6 +79,7 @@ void sqlite3ColumnCopyOptimize(Parse*, int, u32);
 
 /* Code generation (wherecode.c, where.c, select.c) */
 void sqlite3ColumnCopyLoop(Parse*, WhereInfo*, struct WhereLevel*, int);
+void sqlite3ColumnCopySeek(Parse*, WhereInfo*, struct WhereLevel*);
 void sqlite3ColumnCopyWhereEnd(Parse*, WhereInfo*);
 void sqlite3ColumnCopySimpleCount(Parse*, Table*, int);
 
@@ -87,6 +88,8 @@ int sqlite3ColumnCopyOp(Vdbe*, VdbeOp*);
 int sqlite3ColumnCopyRewind(Vdbe*, struct VdbeCursor*, VdbeOp*, int*);
 int sqlite3ColumnCopyCount(Vdbe*, VdbeOp*, i64*);
 int sqlite3ColumnCopyNext(struct VdbeCursor*);
+int sqlite3ColumnCopySeekRowid(Vdbe*, struct VdbeCursor*, VdbeOp*, int*);
+int sqlite3ColumnCopyLookup(Vdbe*, struct VdbeCursor*, VdbeOp*);
 int sqlite3ColumnCopyColumn(struct VdbeCursor*, int, Mem*);
 int sqlite3ColumnCopyRowid(struct VdbeCursor*, i64*);
 int sqlite3ColumnCopyVector(struct VdbeCursor*, int, const ColumnCopyVal**);

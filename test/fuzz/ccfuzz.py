@@ -15,9 +15,9 @@ trailing spaces, blobs, zeroblobs, NULLs) of 70,000 to 200,000 rows (several
            BETWEEN, IN (list), IS [NOT] NULL, LIKE, GLOB, OR, NOT, COLLATE,
            bound parameters, rowid ranges; aggregates, GROUP BY, ORDER BY
            rowid [DESC], LIMIT/OFFSET, joins (ORs across both tables),
-           LEFT JOIN, correlated and scalar subqueries) run with PRAGMA
-           column_scan=ON and =OFF: the rows, each value with its storage
-           class, in order, or the error,
+           LEFT JOIN, lookups of the rowid, correlated and scalar
+           subqueries) run with PRAGMA column_scan=ON and =OFF: the rows,
+           each value with its storage class, in order, or the error,
            must be the same;
   write    random INSERT (explicit rowids in chunks, in the tail, below and
            far above), UPDATE (also of the rowid and of UNIQUE columns, OR
@@ -458,7 +458,7 @@ class Case:
         params = []
         cols = [c.name for c in self.cols]
         sel = ", ".join("t." + x for x in r.sample(cols, r.randint(1, len(cols))))
-        k = r.randint(0, 12)
+        k = r.randint(0, 13)
         limit = ""
         if r.random() < 0.5:
             limit = " LIMIT %d" % r.choice([1, 5, 100, 1000])
@@ -481,6 +481,14 @@ class Case:
                 sql = "SELECT t.%s, %s FROM t%s GROUP BY t.%s ORDER BY 1" % (g, aggs, self.where(params), g)
             else:
                 sql = "SELECT %s FROM t%s" % (aggs, self.where(params))
+        elif k == 13:
+            # lookups of t's rowid from a scan of t: after a cursor's first
+            # 1,024 the copy answers them (doc/column-copy.md, "Lookups")
+            c = r.choice(cols + [self.rid])
+            sql = "SELECT a.%s, %s FROM t AS a %s t ON t.%s = a.%s + %d%s%s" % (
+                self.rid, sel, r.choice(["JOIN", "LEFT JOIN", "CROSS JOIN"]), self.rid, c,
+                r.choice([0, 1, -3, 7, 65536]), self.where(params, alias="a", hi=1),
+                limit or " LIMIT 5000")
         elif k == 5:
             c = r.choice(cols)
             sql = "SELECT t.%s, count(*), max(t.%s) FROM t%s GROUP BY t.%s%s" % (
