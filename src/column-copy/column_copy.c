@@ -2905,6 +2905,120 @@ static int ccCursorOp(u8 op){
 }
 
 /*
+** If the cursor iCur is used in [iFrom, iEnd) of v's program only by
+** opcodes a copy serves, apart from the opcode at iAddr that starts its
+** use of the copy (plan pPlan), turn its OP_Column and OP_Rowid there into
+** OP_ColumnCopyColumn and OP_ColumnCopyRowid, noting the columns read,
+** and return true; else change nothing and return false.
+*/
+static int ccServeCursor(
+  Vdbe *v,
+  CCPlan *pPlan,
+  int iCur,
+  int iAddr,
+  int iFrom,
+  int iEnd
+){
+  int j;
+  for(j=iFrom; j<iEnd; j++){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
+    if( j==iAddr ) continue;
+    if( pOp->opcode==OP_DeferredSeek && pOp->p3==iCur
+     && pPlan->opStart==OP_DeferredSeek
+    ){
+      continue;                 /* The index's row, which iAddr follows */
+    }
+    if( (pOp->opcode==OP_DeferredSeek || pOp->opcode==OP_IdxRowid)
+     && pOp->p3==iCur ){
+      return 0;
+    }else if( (pOp->opcode==OP_OpenDup || pOp->opcode==OP_RowCell)
+           && pOp->p2==iCur ){
+      return 0;
+    }else if( pOp->p1==iCur && ccCursorOp(pOp->opcode) ){
+      switch( pOp->opcode ){
+        case OP_Column:
+        case OP_Rowid:
+        case OP_NullRow:
+        case OP_IfNullRow:
+        case OP_CursorHint:
+        case OP_ColumnCopyNext:
+        case OP_ColumnCopyColumn:
+        case OP_ColumnCopyRowid:
+          break;
+        default:
+          return 0;
+      }
+    }
+  }
+  for(j=iFrom; j<iEnd; j++){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
+    if( pOp->p1!=iCur ) continue;
+    if( pOp->opcode==OP_Column ){
+      pOp->opcode = OP_ColumnCopyColumn;
+      if( pOp->p2>=0 && pOp->p2<pPlan->nCol ) pPlan->aUsed[pOp->p2] = 1;
+    }else if( pOp->opcode==OP_Rowid ){
+      pOp->opcode = OP_ColumnCopyRowid;
+    }
+  }
+  return 1;
+}
+
+/*
+** Called by constructAutomaticIndex() when it has coded the loop that
+** fills the automatic index of level pLevel from its table: an OP_Rewind
+** at addrTop, the body, and the OP_Next it has just coded.  If the table
+** has a usable copy and the body uses the table's cursor only for column
+** and rowid reads, the loop scans the copy (as a full scan, without
+** terms of its own).
+*/
+void sqlite3ColumnCopyFill(
+  Parse *pParse,
+  WhereInfo *pWInfo,
+  WhereLevel *pLevel,
+  int addrTop
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v = pParse->pVdbe;
+  Table *pTab, *apShadow[3];
+  CCPlan *pPlan;
+  VdbeOp *pRewind, *pNext;
+  i64 iId;
+  int iCur = pLevel->iTabCur;
+  int addrNext;
+
+  if( !db->fork.colcopy.bOn || v==0 || db->mallocFailed ) return;
+  if( pWInfo->pSelect==0 || pWInfo->eOnePass!=ONEPASS_OFF ) return;
+  if( pLevel->pRJ ) return;
+  addrNext = sqlite3VdbeCurrentAddr(v) - 1;
+  if( NEVER(addrTop<0 || addrNext<=addrTop) ) return;
+  pRewind = sqlite3VdbeGetOp(v, addrTop);
+  pNext = sqlite3VdbeGetOp(v, addrNext);
+  if( pRewind->opcode!=OP_Rewind || pRewind->p1!=iCur ) return;
+  if( pNext->opcode!=OP_Next || pNext->p1!=iCur || pNext->p2!=addrTop+1 ){
+    return;
+  }
+  pTab = pWInfo->pTabList->a[pLevel->iFrom].pSTab;
+  iId = ccShadowTables(pParse, pTab, apShadow);
+  if( iId==0 ) return;
+  pPlan = sqlite3DbMallocZero(db, sizeof(CCPlan) + sizeof(int)
+                                  + pTab->nNVCol + 1);
+  if( pPlan==0 ) return;
+  pPlan->aReg = (int*)&pPlan[1];
+  pPlan->aUsed = (u8*)&pPlan->aReg[1];
+  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
+  pPlan->opStart = OP_Rewind;
+  pPlan->addrLoop = addrTop+1;
+  pPlan->addrProbe = addrTop+1;
+  if( !ccServeCursor(v, pPlan, iCur, addrTop, addrTop+1, addrNext) ){
+    sqlite3DbFree(db, pPlan);
+    return;
+  }
+  pNext->opcode = OP_ColumnCopyNext;
+  sqlite3VdbeChangeOpcode(v, addrTop, OP_ColumnCopyRewind);
+  sqlite3VdbeChangeP4(v, addrTop, (char*)pPlan, P4_DYNAMIC);
+}
+
+/*
 ** The address of the OP_ColumnCopySeekRowid or OP_ColumnCopyLookup of
 ** level pLevel, coded from its addrBody, or -1 if there is none.
 */
@@ -2965,48 +3079,13 @@ void sqlite3ColumnCopyWhereEnd(Parse *pParse, WhereInfo *pWInfo){
       continue;
     }
     pPlan = (CCPlan*)pRewind->p4.p;
-    for(j=iFrom; j<iEnd && bOk; j++){
-      VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
-      if( j==iAddr ) continue;
-      if( pOp->opcode==OP_DeferredSeek && pOp->p3==iCur
-       && pPlan->opStart==OP_DeferredSeek
-      ){
-        continue;               /* The index's row, which iAddr follows */
-      }
-      if( (pOp->opcode==OP_DeferredSeek || pOp->opcode==OP_IdxRowid)
-       && pOp->p3==iCur ){
-        bOk = 0;
-      }else if( (pOp->opcode==OP_OpenDup || pOp->opcode==OP_RowCell)
-             && pOp->p2==iCur ){
-        bOk = 0;
-      }else if( pOp->p1==iCur && ccCursorOp(pOp->opcode) ){
-        switch( pOp->opcode ){
-          case OP_Column:
-          case OP_Rowid:
-          case OP_NullRow:
-          case OP_IfNullRow:
-          case OP_CursorHint:
-          case OP_ColumnCopyNext:
-          case OP_ColumnCopyColumn:
-          case OP_ColumnCopyRowid:
-            break;
-          default:
-            bOk = 0;
+    bOk = ccServeCursor(v, pPlan, iCur, iAddr, iFrom, iEnd);
+    if( !bOk ){
+      for(j=iFrom; j<iEnd; j++){
+        VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
+        if( pOp->p1==iCur && pOp->opcode==OP_ColumnCopyNext ){
+          pOp->opcode = OP_Next;
         }
-      }
-    }
-    for(j=iFrom; j<iEnd; j++){
-      VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
-      if( pOp->p1!=iCur ) continue;
-      if( bOk ){
-        if( pOp->opcode==OP_Column ){
-          pOp->opcode = OP_ColumnCopyColumn;
-          if( pOp->p2>=0 && pOp->p2<pPlan->nCol ) pPlan->aUsed[pOp->p2] = 1;
-        }else if( pOp->opcode==OP_Rowid ){
-          pOp->opcode = OP_ColumnCopyRowid;
-        }
-      }else if( pOp->opcode==OP_ColumnCopyNext ){
-        pOp->opcode = OP_Next;
       }
     }
     if( !bOk ){
@@ -3944,6 +4023,11 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
     return SQLITE_OK;
   }
 
+  if( p && p->pPlan!=pPlan ){
+    /* The cursor's state is that of another use of the copy */
+    sqlite3ColumnCopyScanFree(db, pC);
+    p = 0;
+  }
   if( p==0 ){
     p = pC->pColumnCopy = sqlite3MallocZero(sizeof(ColumnCopyScan));
     if( p==0 ) return SQLITE_NOMEM_BKPT;
@@ -4456,6 +4540,11 @@ static int ccSeekOpen(ColumnCopyScan *p, VdbeCursor *pC){
 */
 static ColumnCopyScan *ccSeekState(sqlite3 *db, VdbeCursor *pC, VdbeOp *pOp){
   ColumnCopyScan *p = pC->pColumnCopy;
+  if( p && p->pPlan!=(CCPlan*)pOp->p4.p ){
+    /* The cursor's state is that of another use of the copy */
+    sqlite3ColumnCopyScanFree(db, pC);
+    p = 0;
+  }
   if( p==0 ){
     p = pC->pColumnCopy = sqlite3MallocZero(sizeof(ColumnCopyScan));
     if( p==0 ) return 0;

@@ -80,6 +80,7 @@ void sqlite3ColumnCopyOptimize(Parse*, int, u32);
 /* Code generation (wherecode.c, where.c, select.c) */
 void sqlite3ColumnCopyLoop(Parse*, WhereInfo*, struct WhereLevel*, int);
 void sqlite3ColumnCopySeek(Parse*, WhereInfo*, struct WhereLevel*);
+void sqlite3ColumnCopyFill(Parse*, WhereInfo*, struct WhereLevel*, int);
 void sqlite3ColumnCopyWhereEnd(Parse*, WhereInfo*);
 void sqlite3ColumnCopySimpleCount(Parse*, Table*, int);
 
