@@ -811,6 +811,30 @@ int sqlite3AmortizeSorterOpen(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
   return iSorter;
 }
 
+/* How far back from the fill loop's first test of a row its
+** OP_MakeRecord may be: OP_MakeRecord, OP_FilterAdd, OP_IfNot */
+#define AMORTIZE_RECORD_BACK 3
+
+/*
+** The fill loop has coded, before address addrTest, the record of the
+** index's row into register regRecord (OP_MakeRecord), then the tests
+** that skip the row from addrTest on: make the record only for the rows
+** that pass them, right here.
+*/
+static void amortizeMoveRecord(Vdbe *v, int regRecord, int addrTest){
+  int addr;
+  for(addr=addrTest-1; addr>=0 && addr>=addrTest-AMORTIZE_RECORD_BACK; addr--){
+    VdbeOp *pOp = sqlite3VdbeGetOp(v, addr);
+    if( pOp->opcode==OP_MakeRecord && pOp->p3==regRecord
+     && pOp->p4type==P4_NOTUSED
+    ){
+      sqlite3VdbeAddOp3(v, OP_MakeRecord, pOp->p1, pOp->p2, regRecord);
+      sqlite3VdbeChangeToNoop(v, addr);
+      return;
+    }
+  }
+}
+
 /*
 ** Called by constructAutomaticIndex() right after it codes the OP_IdxInsert
 ** of its fill loop, the record's key in registers regBase and up.  If
@@ -863,6 +887,7 @@ void sqlite3AmortizeSorterInsert(
     pOp->p1 = iSorter;
     return;
   }
+  amortizeMoveRecord(v, regRecord, addrSkip ? addrSkip : addrSeen);
   sqlite3VdbeAddOp2(v, OP_SorterInsert, iSorter, regRecord);
   if( addrSkip ) sqlite3VdbeJumpHere(v, addrSkip);
   if( addrSeen ) sqlite3VdbeJumpHere(v, addrSeen);
