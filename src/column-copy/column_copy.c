@@ -2644,6 +2644,94 @@ static void ccPlanInit(
 }
 
 /*
+** Collect into aTerm[] (their constants into apConst[], counted in
+** *pnReg) the WHERE terms of pWInfo on the table of level pLevel alone
+** that a scan of its copy can evaluate, and return their number.  For
+** a scan of the loop (bFill false): the terms on that table alone; for
+** the loop that fills the level's automatic index (bFill true): the terms
+** that constructAutomaticIndex() puts into the index's partial condition,
+** which the loop's body evaluates on every row.
+*/
+static int ccTerms(
+  Parse *pParse,
+  WhereInfo *pWInfo,
+  WhereLevel *pLevel,
+  Table *pTab,
+  int bFill,
+  CCPlanTerm *aTerm,              /* Out: CC_MAX_TERM entries */
+  Expr **apConst,                 /* Out: CC_MAX_TERM*CC_MAX_LIST entries */
+  int *pnReg
+){
+  WhereClause *pWC = &pWInfo->sWC;
+  int iCur = pLevel->iTabCur;
+  Bitmask mSelf = sqlite3WhereGetMask(&pWInfo->sMaskSet, iCur);
+  int i, nTerm = 0, nReg = 0;
+  for(i=0; i<pWC->nTerm && pParse->okConstFactor; i++){
+    WhereTerm *pTerm = &pWC->a[i];
+    int nConst = 0;
+    if( nTerm>=CC_MAX_TERM ) break;
+    if( pTerm->wtFlags & (TERM_VNULL|TERM_LIKEOPT|TERM_LIKECOND|TERM_SLICE
+                          |TERM_IS|TERM_VARSELECT) ){
+      continue;
+    }
+    if( bFill ){
+      if( (pTerm->wtFlags & TERM_VIRTUAL)!=0
+       || !sqlite3ExprIsSingleTableConstraint(pTerm->pExpr, pWInfo->pTabList,
+                                              pLevel->iFrom, 0)
+      ){
+        continue;
+      }
+    }else{
+      if( pTerm->prereqAll!=mSelf ) continue;
+      if( ExprHasProperty(pTerm->pExpr, EP_OuterON) ) continue;
+    }
+    if( !ccTermUsable(pParse, pTab, iCur, pTerm->pExpr, &aTerm[nTerm],
+                      &apConst[nReg], &nConst) ){
+      continue;
+    }
+    aTerm[nTerm].iReg = nReg;
+    aTerm[nTerm].nReg = nConst;
+    nReg += nConst;
+    nTerm++;
+  }
+  *pnReg = nReg;
+  return nTerm;
+}
+
+/*
+** A new plan for a scan of the copy iId of pTab (shadow tables apShadow[])
+** with the nTerm terms aTerm[], whose nReg constants apConst[] are coded
+** to be computed once, or 0 after an out-of-memory.
+*/
+static CCPlan *ccPlanNew(
+  Parse *pParse,
+  Table *pTab,
+  i64 iId,
+  Table **apShadow,
+  CCPlanTerm *aTerm,
+  int nTerm,
+  Expr **apConst,
+  int nReg
+){
+  CCPlan *pPlan;
+  int i;
+  pPlan = sqlite3DbMallocZero(pParse->db, sizeof(CCPlan)
+                              + sizeof(CCPlanTerm)*nTerm
+                              + sizeof(int)*(nReg+1) + pTab->nNVCol + 1);
+  if( pPlan==0 ) return 0;
+  pPlan->aTerm = (CCPlanTerm*)&pPlan[1];
+  pPlan->aReg = (int*)&pPlan->aTerm[nTerm];
+  pPlan->aUsed = (u8*)&pPlan->aReg[nReg+1];
+  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
+  pPlan->nTerm = nTerm;
+  if( nTerm ) memcpy(pPlan->aTerm, aTerm, sizeof(CCPlanTerm)*nTerm);
+  for(i=0; i<nReg; i++){
+    pPlan->aReg[i] = sqlite3ExprCodeRunJustOnce(pParse, apConst[i], -1);
+  }
+  return pPlan;
+}
+
+/*
 ** The address of the opcode that starts the loop of level pLevel: the
 ** first opcode in [pLevel->addrBody, pLevel->p2) on the level's cursor
 ** that is op, or any of OP_Rewind, OP_SeekGE and OP_SeekGT if op is 0,
@@ -2688,8 +2776,6 @@ void sqlite3ColumnCopyLoop(
   CCPlanTerm aTerm[CC_MAX_TERM];
   Expr *apConst[CC_MAX_TERM*CC_MAX_LIST];
   CCPlan *pPlan;
-  WhereClause *pWC = &pWInfo->sWC;
-  Bitmask mSelf;
   sqlite3_str *pExpl = 0;
   u32 wsFlags = pLevel->pWLoop->wsFlags;
   int addrStart, opEnd = 0, addrProbe = pLevel->p2;
@@ -2744,34 +2830,11 @@ void sqlite3ColumnCopyLoop(
   /* The WHERE terms on this table alone that the scan can evaluate.  Not
   ** for the right table of a LEFT JOIN, whose WHERE terms apply after
   ** its NULL row is made. */
-  mSelf = sqlite3WhereGetMask(&pWInfo->sMaskSet, iCur);
-  for(i=0; i<pWC->nTerm && !pLevel->iLeftJoin && pParse->okConstFactor; i++){
-    WhereTerm *pTerm = &pWC->a[i];
-    int nConst = 0;
-    if( nTerm>=CC_MAX_TERM ) break;
-    if( pTerm->prereqAll!=mSelf ) continue;
-    if( pTerm->wtFlags & (TERM_VNULL|TERM_LIKEOPT|TERM_LIKECOND|TERM_SLICE
-                          |TERM_IS|TERM_VARSELECT) ){
-      continue;
-    }
-    if( ExprHasProperty(pTerm->pExpr, EP_OuterON) ) continue;
-    if( !ccTermUsable(pParse, pTab, iCur, pTerm->pExpr, &aTerm[nTerm],
-                      &apConst[nReg], &nConst) ){
-      continue;
-    }
-    aTerm[nTerm].iReg = nReg;
-    aTerm[nTerm].nReg = nConst;
-    nReg += nConst;
-    nTerm++;
+  if( !pLevel->iLeftJoin ){
+    nTerm = ccTerms(pParse, pWInfo, pLevel, pTab, 0, aTerm, apConst, &nReg);
   }
-
-  pPlan = sqlite3DbMallocZero(db, sizeof(CCPlan) + sizeof(CCPlanTerm)*nTerm
-                                  + sizeof(int)*(nReg+1) + pTab->nNVCol + 1);
+  pPlan = ccPlanNew(pParse, pTab, iId, apShadow, aTerm, nTerm, apConst, nReg);
   if( pPlan==0 ) return;
-  pPlan->aTerm = (CCPlanTerm*)&pPlan[1];
-  pPlan->aReg = (int*)&pPlan->aTerm[nTerm];
-  pPlan->aUsed = (u8*)&pPlan->aReg[nReg+1];
-  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
   pPlan->opStart = sqlite3VdbeGetOp(v, addrStart)->opcode;
   pPlan->iRegStart = sqlite3VdbeGetOp(v, addrStart)->p3;
   pPlan->opEnd = (u8)opEnd;
@@ -2780,11 +2843,6 @@ void sqlite3ColumnCopyLoop(
   }
   pPlan->addrLoop = pLevel->p2;
   pPlan->addrProbe = addrProbe;
-  pPlan->nTerm = nTerm;
-  if( nTerm ) memcpy(pPlan->aTerm, aTerm, sizeof(CCPlanTerm)*nTerm);
-  for(i=0; i<nReg; i++){
-    pPlan->aReg[i] = sqlite3ExprCodeRunJustOnce(pParse, apConst[i], -1);
-  }
 
   assert( pLevel->p2>0 );
   sqlite3VdbeChangeOpcode(v, addrStart, OP_ColumnCopyRewind);
@@ -2968,8 +3026,8 @@ static int ccServeCursor(
 ** fills the automatic index of level pLevel from its table: an OP_Rewind
 ** at addrTop, the body, and the OP_Next it has just coded.  If the table
 ** has a usable copy and the body uses the table's cursor only for column
-** and rowid reads, the loop scans the copy (as a full scan, without
-** terms of its own).
+** and rowid reads, the loop scans the copy, which skips the rows that
+** cannot satisfy the index's partial condition (its terms, ccTerms()).
 */
 void sqlite3ColumnCopyFill(
   Parse *pParse,
@@ -2985,6 +3043,9 @@ void sqlite3ColumnCopyFill(
   i64 iId;
   int iCur = pLevel->iTabCur;
   int addrNext;
+  int nTerm, nReg = 0;
+  CCPlanTerm aTerm[CC_MAX_TERM];
+  Expr *apConst[CC_MAX_TERM*CC_MAX_LIST];
 
   if( !db->fork.colcopy.bOn || v==0 || db->mallocFailed ) return;
   if( pWInfo->pSelect==0 || pWInfo->eOnePass!=ONEPASS_OFF ) return;
@@ -3000,12 +3061,9 @@ void sqlite3ColumnCopyFill(
   pTab = pWInfo->pTabList->a[pLevel->iFrom].pSTab;
   iId = ccShadowTables(pParse, pTab, apShadow);
   if( iId==0 ) return;
-  pPlan = sqlite3DbMallocZero(db, sizeof(CCPlan) + sizeof(int)
-                                  + pTab->nNVCol + 1);
+  nTerm = ccTerms(pParse, pWInfo, pLevel, pTab, 1, aTerm, apConst, &nReg);
+  pPlan = ccPlanNew(pParse, pTab, iId, apShadow, aTerm, nTerm, apConst, nReg);
   if( pPlan==0 ) return;
-  pPlan->aReg = (int*)&pPlan[1];
-  pPlan->aUsed = (u8*)&pPlan->aReg[1];
-  ccPlanInit(pParse, pPlan, pTab, iId, apShadow);
   pPlan->opStart = OP_Rewind;
   pPlan->addrLoop = addrTop+1;
   pPlan->addrProbe = addrTop+1;
@@ -4530,7 +4588,7 @@ static int ccSeekOpen(ColumnCopyScan *p, VdbeCursor *pC){
     if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(p->pSentinel, &res);
     if( res ) bOk = 0;
   }
-  if( !bOk ) p->bAll = 1;
+  if( rc || !bOk ) p->bAll = 1;
   return rc;
 }
 
