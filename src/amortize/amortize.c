@@ -381,24 +381,110 @@ void sqlite3AmortizeReview(WhereInfo *pWInfo){
 }
 
 /*
-** Return the register of a Bloom filter of an enclosing WHERE clause that
-** holds the values the outer expression of the single equality of
-** amortized loop pLevel can take, or 0 if there is none.
+** A Bloom filter built from the values of an IN operator (amortizeInFilter())
+** has one byte per value the IN's right-hand side is estimated to hold, and
+** no fewer than AMORTIZE_IN_FILTER_MIN nor more than AMORTIZE_IN_FILTER_MAX
+** bytes: the bounds upstream puts on a Bloom filter.
+*/
+#define AMORTIZE_IN_FILTER_MIN 10000
+#define AMORTIZE_IN_FILTER_MAX 10000000
+
+/*
+** Loop pOuter of an enclosing WHERE clause iterates over the values of an
+** IN operator on column pCol of its table ("o.c IN (...)", its first
+** equality), and has no Bloom filter.  If those values are in an ephemeral
+** table that the loop's own cursor reads (upstream's IN_INDEX_EPH: the
+** cursor is the one the IN expression was coded into), code a Bloom filter
+** of them into a new register, built now from a second cursor on that
+** table, and return the register.  Return 0 if there is no such table.
+**
+** The code runs where the index is filled, inside the body of loop pOuter,
+** so the table is complete: the IN's right-hand side was computed before
+** the loop began.  If the cursor is not open even so, the register is left
+** NULL, which sqlite3AmortizeSorterOpen() takes as no filter.
+*/
+static int amortizeInFilter(
+  Parse *pParse,                  /* The parsing context */
+  WhereLevel *pOuter,             /* The outer loop */
+  Table *pTab,                    /* Its table */
+  Expr *pCol                      /* The column of pTab */
+){
+  Vdbe *v = pParse->pVdbe;
+  WhereLoop *pOL = pOuter->pWLoop;
+  WhereTerm *pTerm;
+  Expr *pX;
+  i64 nByte;
+  int reg, regVal, iDup, addrOpen, addrEmpty, addrLoop;
+  if( (pOL->wsFlags & WHERE_IN_ABLE)==0 ) return 0;
+  if( pOL->wsFlags & (WHERE_MULTI_OR|WHERE_VIRTUALTABLE) ) return 0;
+  if( (pOL->wsFlags & (WHERE_IPK|WHERE_INDEXED))==0 ) return 0;
+  /* No multi-index OR: WhereLevel.u is u.in */
+  if( pOL->nLTerm<1 || pOuter->u.in.nIn<1 ) return 0;
+  pTerm = pOL->aLTerm[0];
+  if( pTerm==0 || (pTerm->eOperator & WO_IN)==0 ) return 0;
+  pX = pTerm->pExpr;
+  if( pX->op!=TK_IN || sqlite3ExprVectorSize(pX->pLeft)!=1 ) return 0;
+  if( !ExprHasProperty(pX, EP_Subrtn) || ExprHasProperty(pX, EP_VarSelect) ){
+    return 0;
+  }
+  if( pOuter->u.in.aInLoop[0].iCur!=pX->iTable ) return 0;
+  if( pOL->wsFlags & WHERE_IPK ){
+    if( pCol->iColumn>=0 && pCol->iColumn!=pTab->iPKey ) return 0;
+  }else if( pCol->iColumn<0
+         || pOL->u.btree.pIndex->aiColumn[0]!=pCol->iColumn ){
+    return 0;
+  }
+  if( ExprUseXSelect(pX) ){
+    nByte = sqlite3LogEstToInt(pX->x.pSelect->nSelectRow);
+  }else{
+    nByte = pX->x.pList->nExpr;
+  }
+  if( nByte<AMORTIZE_IN_FILTER_MIN ) nByte = AMORTIZE_IN_FILTER_MIN;
+  if( nByte>AMORTIZE_IN_FILTER_MAX ) nByte = AMORTIZE_IN_FILTER_MAX;
+  reg = ++pParse->nMem;
+  regVal = ++pParse->nMem;
+  iDup = pParse->nTab++;
+  sqlite3VdbeAddOp2(v, OP_Null, 0, reg);
+  addrOpen = sqlite3VdbeAddOp1(v, OP_IfNotOpen, pX->iTable);
+  VdbeCoverageNeverTaken(v);
+  sqlite3VdbeAddOp2(v, OP_Blob, (int)nByte, reg);
+  VdbeComment((v, "Bloom filter of the IN operator's values"));
+  sqlite3VdbeAddOp2(v, OP_OpenDup, iDup, pX->iTable);
+  addrEmpty = sqlite3VdbeAddOp1(v, OP_Rewind, iDup); VdbeCoverage(v);
+  addrLoop = sqlite3VdbeAddOp3(v, OP_Column, iDup, 0, regVal);
+  sqlite3VdbeAddOp4Int(v, OP_FilterAdd, reg, 0, regVal, 1);
+  sqlite3VdbeAddOp2(v, OP_Next, iDup, addrLoop); VdbeCoverage(v);
+  sqlite3VdbeJumpHere(v, addrEmpty);
+  sqlite3VdbeAddOp1(v, OP_Close, iDup);
+  sqlite3VdbeJumpHere(v, addrOpen);
+  return reg;
+}
+
+/*
+** Return the register of a Bloom filter that holds the values the outer
+** expression of the first equality of amortized loop pLevel can take, or 0
+** if there is none.  Code may be added to build the filter.
 **
 ** The equality is "t.k = o.c" for a column o.c of a table of an enclosing
-** WHERE clause that is being coded, whose loop was given a Bloom filter of
-** exactly that column (the rowid of a rowid lookup, or the one key column
-** of an index).  Each row of o that reaches the subquery is a row that
-** passed that loop's Bloom filter check, so its o.c is usually in the
-** filter.  Usually is enough: the filter only chooses which rows the
-** index holds, and sqlite3AmortizeProbe() checks every run's value.
+** WHERE clause that is being coded, and the filter is either
+**
+**   *  the Bloom filter upstream gave to o's loop, of exactly that column
+**      (the rowid of a rowid lookup, or the one key column of an index):
+**      each row of o that reaches the subquery passed that loop's check,
+**      so its o.c is usually in the filter; or
+**
+**   *  one built from the values of the IN operator that o's loop iterates
+**      over for that column (amortizeInFilter()).
+**
+** Usually is enough: the filter only chooses which rows the index holds,
+** and sqlite3AmortizeProbe() checks every run's value.
 */
 static int amortizeOuterFilter(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
   WhereLoop *pLoop = pLevel->pWLoop;
   WhereInfo *pW;
   WhereTerm *pTerm;
   Expr *pRight;
-  if( pLoop->u.btree.nEq!=1 || pLoop->aLTerm[0]==0 ) return 0;
+  if( pLoop->u.btree.nEq<1 || pLoop->aLTerm[0]==0 ) return 0;
   pTerm = pLoop->aLTerm[0];
   if( (pTerm->eOperator & WO_EQ)==0 ) return 0;
   /* Keys equal under BINARY are equal bytes or equal numbers, which hash
@@ -412,14 +498,17 @@ static int amortizeOuterFilter(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
     for(i=0; i<pW->nLevel; i++){
       WhereLevel *pOuter = &pW->a[i];
       WhereLoop *pOL = pOuter->pWLoop;
+      Table *pTab;
       if( pOuter->iTabCur!=pRight->iTable ) continue;
       /* Only the filter of a WHERE clause that runs once per statement,
       ** as the index is built once: not that of a correlated subquery,
       ** which may hold other keys at each run */
-      if( amortizeIsCorrelated(pW->pSelect) ) return 0;
-      if( pOuter->amortize.regFilter==0 || pOL==0 ) return 0;
+      if( amortizeIsCorrelated(pW->pSelect) || pOL==0 ) return 0;
+      pTab = pW->pTabList->a[pOuter->iFrom].pSTab;
+      if( pOuter->amortize.regFilter==0 ){
+        return amortizeInFilter(pParse, pOuter, pTab, pRight);
+      }
       if( pOL->wsFlags & WHERE_IPK ){
-        Table *pTab = pW->pTabList->a[pOuter->iFrom].pSTab;
         if( pRight->iColumn<0 || pRight->iColumn==pTab->iPKey ){
           return pOuter->amortize.regFilter;
         }
@@ -755,13 +844,13 @@ static int amortizeDistinctOk(Parse *pParse, WhereLevel *pLevel, Index *pIdx){
 ** index's order, and a search finds the rows of a key in the same order as
 ** in an index filled one record at a time.
 **
-** An amortized index whose key is an outer column with a Bloom filter
-** (amortizeOuterFilter()) is reduced to the rows whose key is in that
-** filter: TPC-H Q17 probes its index of 6 M lineitem rows for the parts of
-** one brand and container only.  The filter is complete and no longer
-** changes by then: it was built before the loops that reach the subquery
-** (under OP_Once, once per statement), and a built filter only answers
-** probes.  If the filter is a blob (built; NULL is a disabled filter), the
+** An amortized index whose first key is an outer column with a Bloom
+** filter (amortizeOuterFilter()) is reduced to the rows whose key is in
+** that filter: TPC-H Q17 probes its index of 6 M lineitem rows for the
+** parts of one brand and container only.  The filter is complete and no
+** longer changes by then: it was built before the loops that reach the
+** subquery (under OP_Once, once per statement), or just now from an IN
+** operator's values, and a built filter only answers probes.  If the filter is a blob (built; NULL is a disabled filter), the
 ** code sets AmortizeLevel.regReduce; each run checks its key against the
 ** filter (sqlite3AmortizeProbe()), and the first key that is not in it
 ** clears the index and fills it again, whole, from
