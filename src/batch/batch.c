@@ -1024,6 +1024,29 @@ static int batchAggCall(
 }
 
 /*
+** Return true if the group cache entry pE holds the key whose nIn values
+** are *aKey[0..nIn-1], as the same representation: the same storage class
+** and 64-bit value, and for a text or blob the same length (a text or blob
+** at the same place in the chunk, which the value then locates).
+*/
+static int batchSameKey(
+  const BatchCache *pE,
+  const ColumnCopyVal **aKey,
+  int nIn
+){
+  int k;
+  for(k=0; k<nIn; k++){
+    if( pE->aKey[k].eType!=aKey[k]->eType
+     || pE->aKey[k].u.i!=aKey[k]->u.i
+     || (aKey[k]->eType>=SQLITE_TEXT && pE->aKey[k].n!=aKey[k]->n)
+    ){
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/*
 ** Run the effects of program pProg for the rows 0..*pnRow-1 of the batch
 ** that no step dropped, in the order of the steps: the GROUP (which may
 ** lower *pnRow to a row whose new group the hash table has no room for:
@@ -1048,6 +1071,7 @@ static int batchEffects(
     const BatchStep *s = &pProg->aStep[pProg->iGroup];
     ColumnCopyVal *aOut = pRun->apVec[pProg->iGroup];
     const ColumnCopyVal *aKey[BATCH_MAX_IN];
+    BatchCache *pPrev = 0;      /* The entry of the previous live row */
     sqlite3HashAggBatchBegin(v, pProg->regHash, &iAccFirst, &nAcc);
     if( NEVER(iAccFirst!=pProg->iAccFirst || nAcc!=pProg->nAcc) ){
       return SQLITE_CORRUPT_BKPT;
@@ -1064,6 +1088,17 @@ static int batchEffects(
         int iIn = s->aIn[k];
         aKey[k] = iIn>=0 ? &pRun->apVec[iIn][i]
                          : &pRun->aConst[pProg->iGroup*BATCH_MAX_IN+k];
+      }
+      /* Rows of one group often come together: the previous live row's
+      ** entry first, without hashing */
+      if( pPrev && batchSameKey(pPrev, aKey, s->nIn) ){
+        pRun->apAcc[i] = pPrev->pAcc;
+        aOut[i].eType = SQLITE_INTEGER;
+        aOut[i].u.i = 1;
+        nHit++;
+        continue;
+      }
+      for(k=0; k<s->nIn; k++){
         h = (h ^ (u64)aKey[k]->u.i ^ aKey[k]->eType) * 0x9e3779b97f4a7c15ULL;
       }
       /* A key of the same representation as one met in this batch (a text
@@ -1075,22 +1110,14 @@ static int batchEffects(
       for(iProbe=0; iProbe<BATCH_GROUP_PROBE; iProbe++){
         BatchCache *pX = &pRun->aCache[((h>>32)+iProbe)
                                        & (BATCH_GROUP_CACHE-1)];
-        if( pX->pAcc==0 ){ pE = pX; break; }
-        for(k=0; k<s->nIn; k++){
-          if( pX->aKey[k].eType!=aKey[k]->eType
-           || pX->aKey[k].u.i!=aKey[k]->u.i
-           || (aKey[k]->eType>=SQLITE_TEXT && pX->aKey[k].n!=aKey[k]->n)
-          ){
-            break;
-          }
-        }
-        if( k==s->nIn ){ pE = pX; break; }
+        if( pX->pAcc==0 || batchSameKey(pX, aKey, s->nIn) ){ pE = pX; break; }
       }
       if( pE && pE->pAcc ){
         pRun->apAcc[i] = pE->pAcc;
         aOut[i].eType = SQLITE_INTEGER;
         aOut[i].u.i = 1;
         nHit++;
+        pPrev = pE;
         continue;
       }
       if( pE==0 ) pE = &pRun->aCache[(h>>32) & (BATCH_GROUP_CACHE-1)];
@@ -1104,6 +1131,7 @@ static int batchEffects(
       }
       pE->pAcc = pRun->apAcc[i];
       for(k=0; k<s->nIn; k++) pE->aKey[k] = *aKey[k];
+      pPrev = pE;
       aOut[i].eType = SQLITE_INTEGER;
       aOut[i].u.i = !bNew;
     }

@@ -104,6 +104,12 @@ struct HashAggChunk {
 ** only (32-bit x86, where sizeof(HashAggChunk) is 12) */
 #define HASHAGG_CHUNK_HDR ROUND8(sizeof(HashAggChunk))
 
+/* OP_HashAggSort sorts at least HASHAGG_RADIX_MIN groups with integer first
+** keys by a radix sort of HASHAGG_RADIX_BITS bits per pass */
+#define HASHAGG_RADIX_MIN  256
+#define HASHAGG_RADIX_BITS 8
+#define HASHAGG_RADIX_SIZE (1<<HASHAGG_RADIX_BITS)
+
 /*
 ** One group of the hash table: its GROUP BY key (nKey values) and its
 ** accumulators (nAcc values) in aMem[].  While the group is pCur, its
@@ -846,6 +852,53 @@ static void hashAggSortArray(
 }
 
 /*
+** Sort the n entries of a[], each of whose groups has an integer first key
+** (bInt), by that key in the order of the first GROUP BY term, using
+** aTmp[] (n entries) as scratch space: a least-significant-digit radix
+** sort, stable, that skips the digits all the keys share.  Return a[] or
+** aTmp[], whichever holds the sorted entries.
+*/
+static HashAggSortEntry *hashAggRadixSort(
+  const HashAgg *pH,
+  HashAggSortEntry *a,
+  HashAggSortEntry *aTmp,
+  i64 n
+){
+  HashAggSortEntry *pFrom = a, *pTo = aTmp;
+  i64 aCount[HASHAGG_RADIX_SIZE];
+  /* The keys as unsigned numbers in the order of the term: the sign bit
+  ** flipped, and every bit for a DESC term */
+  u64 mFlip = ((u64)1)<<63;
+  int iShift;
+  assert( (HASHAGG_RADIX_SIZE & (HASHAGG_RADIX_SIZE-1))==0 );
+  assert( 64%HASHAGG_RADIX_BITS==0 );
+  if( pH->pKeyInfo->aSortFlags[0] & KEYINFO_ORDER_DESC ) mFlip = ~mFlip;
+  for(iShift=0; iShift<64; iShift+=HASHAGG_RADIX_BITS){
+    i64 i, nBefore;
+    memset(aCount, 0, sizeof(aCount));
+    for(i=0; i<n; i++){
+      assert( pFrom[i].bInt );
+      aCount[(((u64)pFrom[i].iKey^mFlip)>>iShift) & (HASHAGG_RADIX_SIZE-1)]++;
+    }
+    if( aCount[(((u64)pFrom[0].iKey^mFlip)>>iShift)
+               & (HASHAGG_RADIX_SIZE-1)]==n ){
+      continue;                   /* Every key has this digit */
+    }
+    for(i=0, nBefore=0; i<HASHAGG_RADIX_SIZE; i++){
+      i64 nDigit = aCount[i];
+      aCount[i] = nBefore;
+      nBefore += nDigit;
+    }
+    for(i=0; i<n; i++){
+      u64 d = (((u64)pFrom[i].iKey^mFlip)>>iShift) & (HASHAGG_RADIX_SIZE-1);
+      pTo[aCount[d]++] = pFrom[i];
+    }
+    { HashAggSortEntry *pSwap = pFrom; pFrom = pTo; pTo = pSwap; }
+  }
+  return pFrom;
+}
+
+/*
 ** Implementation of OP_HashAggSort: save the group in the accumulator
 ** registers, and sort the groups of the table of register P1 by their
 ** keys for OP_HashAggEmit, which loads keys into the registers starting at
@@ -857,6 +910,7 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   i64 n = pH->stat.nGroup;
   HashAggSortEntry *a = 0;
   i64 i = 0;
+  i64 nInt = 0;                   /* Groups whose first key is an integer */
   u32 iB;
 
   assert( pH->pOut==0 && !pH->bLoaded );  /* Sorted once per run */
@@ -879,12 +933,29 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
       a[i].pG = pG;
       a[i].bInt = (pG->aMem[0].flags & MEM_Int)!=0;
       a[i].iKey = a[i].bInt ? pG->aMem[0].u.i : 0;
+      nInt += a[i].bInt;
       i++;
     }
     pH->aBucket[iB] = 0;
   }
   assert( i==n );
-  hashAggSortArray(pH, a, &a[n], n);
+  if( nInt==n && n>=HASHAGG_RADIX_MIN ){
+    /* Integer first keys: by that key, then each run of equal first keys
+    ** by the whole key */
+    HashAggSortEntry *pSorted = hashAggRadixSort(pH, a, &a[n], n);
+    if( pSorted!=a ) memcpy(a, pSorted, n*sizeof(a[0]));
+    if( pH->nKey>1 ){
+      i64 iRun = 0;
+      for(i=1; i<=n; i++){
+        if( i==n || a[i].iKey!=a[iRun].iKey ){
+          if( i-iRun>1 ) hashAggSortArray(pH, &a[iRun], &a[n+iRun], i-iRun);
+          iRun = i;
+        }
+      }
+    }
+  }else{
+    hashAggSortArray(pH, a, &a[n], n);
+  }
 #ifdef SQLITE_DEBUG
   for(i=1; i<n; i++) assert( hashAggCompareEntry(pH, &a[i-1], &a[i])<=0 );
 #endif
