@@ -102,7 +102,7 @@ def t_compile_options(mod, args):
           "only in the wheel: %s; only in %s: %s" % (only_wheel, args.library, only_lib)
           if only_wheel or only_lib else "%d of %d equal" % (len(set(wheel) & set(ours)), len(wheel)))
     for o in ("LIP_DEFAULT=1", "HASH_AGGREGATE_DEFAULT=1", "SUBQUERY_AMORTIZE_DEFAULT=1",
-              "PCLEANER_DEFAULT=off", "IMPLIED_TERMS_DEFAULT=1"):
+              "PCLEANER_DEFAULT=off", "IMPLIED_TERMS_DEFAULT=1", "PLAN_COST_DEFAULT=1"):
         check("compile option %s" % o, o in wheel)
 
 
