@@ -13,7 +13,6 @@
 ** Corrections of the query planner's cost estimates (doc/plan-cost.md).
 */
 #include "sqliteInt.h"
-#include "whereInt.h"
 
 /*
 ** Called by whereSortingCost() in where.c for a plan whose rows come with
@@ -52,12 +51,16 @@ int sqlite3PlanCostSorted(
 ** mSelf the scanned table.  Return true if the estimate should pass over
 ** the term: PRAGMA plan_cost is on and the term reads another table.
 **
-** Such a term is tested in the loop of another table, or in a later loop
-** of this one; it spares no lookup of the scan.  Counting it (it reads no
-** column missing from the index, since it reads none of this table's or
-** only indexed ones) made a scan of, say, the primary key index of TPC-H's
+** Where the scan is the outer loop, such a term is tested in a later loop
+** and spares no lookup of the scan.  Counting it (it reads no column
+** missing from the index, since it reads none of this table's or only
+** indexed ones) made a scan of, say, the primary key index of TPC-H's
 ** lineitem look cheaper than a scan of the table in Q3, where the index
-** only served an order the GROUP BY could not use.
+** only served an order the GROUP BY could not use.  The estimate is made
+** once for every place of the loop in the join: where the scan is an inner
+** loop of the tables the term reads, the term could spare lookups, which
+** the estimate then no longer counts (a full scan as an inner loop, run
+** once per outer row, rarely wins anyway).
 */
 int sqlite3PlanCostOtherTerm(Parse *pParse, Bitmask mPrereq, Bitmask mSelf){
   assert( mSelf!=0 );
