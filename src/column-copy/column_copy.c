@@ -220,6 +220,7 @@ struct ColumnCopyScan {
   int nSel;                     /* Rows of aSel[] */
   int iSel;                     /* Current row in aSel[] */
   u16 aSel[CC_VEC];             /* Rows of the vector that may match */
+  i64 aKey[CC_VEC];             /* Their keys, for a Bloom filter probe */
   int nSlot;                    /* 1+nCol */
   CCCol **apCol;                /* apCol[slot], loaded when used */
   int nTerm;
@@ -3567,8 +3568,8 @@ static int ccProbeDict(
 ** The probes are found at each vector, as a group of probes reorders its
 ** opcodes while it runs: from the body's first opcode on, as long as
 ** the opcodes are OP_ColumnCopyColumn of this cursor, OP_MustBeInt,
-** OP_IsNull and OP_Filter jumping to the loop's OP_ColumnCopyNext, and
-** OP_FilterGroup.
+** OP_IsNull, the comparisons OP_Eq ... OP_Ge and OP_Filter jumping to the
+** loop's OP_ColumnCopyNext, and OP_FilterGroup.
 ** The probe of a key that OP_MustBeInt would change or reject is left to
 ** the body.  The key goes into the register the body loads it into
 ** before its own probe.
@@ -3601,6 +3602,19 @@ static int ccProbeFilters(ColumnCopyScan *p){
       /* A NULL key skips the row; the probes leave NULL to the body */
       for(j=nReg-1; j>=0 && aReg[j]!=pOp->p1; j--){}
       if( j<0 ) break;
+    }else if( (pOp->opcode==OP_Eq || pOp->opcode==OP_Ne
+            || pOp->opcode==OP_Lt || pOp->opcode==OP_Le
+            || pOp->opcode==OP_Gt || pOp->opcode==OP_Ge)
+           && pOp->p2==p->addrNext ){
+      /* A WHERE term of this table (usually one the scan has already
+      ** applied) only skips rows; a probe after it may run before it, as
+      ** the two are ANDed.  Its affinity may change its registers in
+      ** place, so that neither is a probe's key any more. */
+      testcase( pOp->opcode==OP_Eq );
+      testcase( pOp->opcode==OP_Ge );
+      for(j=0; j<nReg; j++){
+        if( aReg[j]==pOp->p1 || aReg[j]==pOp->p3 ) aReg[j] = -1;
+      }
     }else if( pOp->opcode==OP_Filter && pOp->p2==p->addrNext
            && pOp->p4type==P4_INT32 && pOp->p4.i==1 ){
       for(j=nReg-1; j>=0 && aReg[j]!=pOp->p3; j--){}
@@ -3654,6 +3668,16 @@ static int ccProbeFilters(ColumnCopyScan *p){
       rc = ccColumnVector(p, aCol[j]);
       if( rc ) return rc;
       pCol = p->apCol[1+aCol[j]];
+    }
+    for(i=0; i<p->nSel; i++){
+      const CCVal *pV = &pCol->aVal[p->aSel[i]];
+      if( pV->eType!=SQLITE_INTEGER ) break;
+      p->aKey[i] = pV->u.i;
+    }
+    if( i==p->nSel ){
+      /* The usual case: all keys integers, probed as a vector */
+      p->nSel = sqlite3LipFilterInts(v, &aProbe[j], p->aKey, p->aSel, i);
+      continue;
     }
     for(i=0; i<p->nSel; i++){
       int r = p->aSel[i];

@@ -138,6 +138,7 @@ struct LipPullDown {
 /* lipfilter.c */
 void sqlite3LipFilterAdd(Vdbe*, VdbeOp*);
 int sqlite3LipFilter(Vdbe*, VdbeOp*);
+int sqlite3LipFilterInts(Vdbe*, VdbeOp*, const i64*, u16*, int);
 int sqlite3LipFilterInit(Vdbe*, VdbeOp*, int*);
 void sqlite3LipFilterGroup(Vdbe*, VdbeOp*, int);
 /* lipplan.c */

@@ -587,6 +587,62 @@ int sqlite3LipFilter(Vdbe *p, VdbeOp *pOp){
 }
 
 /*
+** Probe the filter of OP_Filter pOp (one key column, P5 clear: not a member
+** of a group) with each of the nSel integer keys aKey[], as nSel
+** sqlite3LipFilter() calls with the key in register P3 would: compact
+** aSel[] (the rows the keys belong to) to the rows whose keys may be in
+** the filter, and return their number.  Used by a scan that holds a
+** vector of keys (column_copy.c): a built filter is probed in one loop
+** without a branch per key; other cases probe key by key, through
+** register P3.
+*/
+int sqlite3LipFilterInts(
+  Vdbe *p,                      /* The statement */
+  VdbeOp *pOp,                  /* An OP_Filter, or a copy of one */
+  const i64 *aKey,              /* The keys */
+  u16 *aSel,                    /* Their rows, compacted in place */
+  int nSel                      /* Number of keys */
+){
+  const Mem *pReg = &p->aMem[pOp->p1];
+  LipFilter *pF;
+  int i, nOut = 0;
+  assert( pOp->opcode==OP_Filter && pOp->p4type==P4_INT32 );
+  assert( pOp->p4.i==1 && pOp->p5==0 );
+  if( (pReg->flags & MEM_Dyn)==0 || pReg->xDel!=lipFilterDelete
+   || ((LipFilter*)pReg->z)->nBlock==0
+  ){
+    Mem *pKey = &p->aMem[pOp->p3];
+    for(i=0; i<nSel; i++){
+      sqlite3VdbeMemSetInt64(pKey, aKey[i]);
+      if( !sqlite3LipFilter(p, pOp) ) aSel[nOut++] = aSel[i];
+    }
+    return nOut;
+  }
+  pF = (LipFilter*)pReg->z;
+  if( pF->bExact ){
+    const u64 *aBlock = pF->aBlock;
+    u64 iMin = (u64)pF->iMin, nRange = pF->nRange;
+    for(i=0; i<nSel; i++){
+      u64 d = (u64)aKey[i] - iMin;
+      u64 bIn = d<nRange;
+      d = bIn ? d : 0;
+      aSel[nOut] = aSel[i];
+      nOut += (int)(bIn & LIP_BIT_TEST(aBlock, d));
+    }
+  }else{
+    for(i=0; i<nSel; i++){
+      aSel[nOut] = aSel[i];
+      nOut += lipBitsTest(pF, sqlite3ForkMix((u64)aKey[i]));
+    }
+  }
+  pF->nPass += nOut;
+  pF->nReject += nSel-nOut;
+  p->aCounter[SQLITE_STMTSTATUS_FILTER_MISS] += nOut;
+  p->aCounter[SQLITE_STMTSTATUS_FILTER_HIT] += nSel-nOut;
+  return nOut;
+}
+
+/*
 ** Return LIP_GROUP_MOVABLE if the segments of the group of probes whose
 ** code is the region of p from address iStart up to iDesc (its
 ** OP_FilterGroup) can be moved, LIP_GROUP_FIXED if not.  They can be moved
