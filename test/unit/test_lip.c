@@ -197,6 +197,54 @@ static void test_filter_disabled(void **state){
   assert_true(vm.aMem[1].flags & MEM_Null);
 }
 
+/* sqlite3LipFilterInts() keeps exactly the rows whose keys
+** sqlite3LipFilter() lets through, one by one, and counts the probes the
+** same: on an exact bitmap (dense keys), a hashed filter (sparse keys),
+** an empty filter, a disabled one; keys below, inside and above the
+** bitmap's range. */
+static void test_filter_ints(void **state){
+  int t;
+  (void)state;
+  for(t=0; t<4; t++){
+    FakeVm vm, vm2;
+    i64 aKey[600];
+    u16 aSel[600];
+    int i, n = 0, nOut;
+    VdbeOp op;
+    fakeInit(&vm);
+    fakeInit(&vm2);
+    for(i=0; i<300 && t<2; i++){
+      i64 k = t==0 ? 1000+2*i : (i64)i*1000003;
+      fakeAdd(&vm, k);
+      fakeAdd(&vm2, k);
+    }
+    if( t==3 ){ setNull(&vm.aMem[1]); setNull(&vm2.aMem[1]); }
+    for(i=0; i<600; i++){
+      aKey[i] = t==1 ? (i64)(i/2)*1000003 + (i&1) : 900+i;
+      aSel[i] = (u16)(3*i);
+    }
+    memset(&op, 0, sizeof(op));
+    op.opcode = OP_Filter; op.p1 = 1; op.p3 = 2;
+    op.p4type = P4_INT32; op.p4.i = 1;
+    nOut = sqlite3LipFilterInts(&vm.v, &op, aKey, aSel, 600);
+    for(i=0; i<600; i++){
+      if( !fakeRejects(&vm2, aKey[i]) ){
+        assert_true(n<nOut);
+        assert_int_equal(aSel[n], 3*i);
+        n++;
+      }
+    }
+    assert_int_equal(n, nOut);
+    assert_true(t==2 ? n==0 : n>0);
+    assert_true(vm.v.aCounter[SQLITE_STMTSTATUS_FILTER_HIT]
+                ==vm2.v.aCounter[SQLITE_STMTSTATUS_FILTER_HIT]);
+    assert_true(vm.v.aCounter[SQLITE_STMTSTATUS_FILTER_MISS]
+                ==vm2.v.aCounter[SQLITE_STMTSTATUS_FILTER_MISS]);
+    sqlite3VdbeMemRelease(&vm.aMem[1]);
+    sqlite3VdbeMemRelease(&vm2.aMem[1]);
+  }
+}
+
 int main(void){
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hash_equal_values),
@@ -206,6 +254,7 @@ int main(void){
     cmocka_unit_test(test_filter_add_after_probe),
     cmocka_unit_test(test_filter_add_below_exact_base),
     cmocka_unit_test(test_filter_disabled),
+    cmocka_unit_test(test_filter_ints),
   };
   return cmocka_run_group_tests_name("lip", tests, NULL, NULL);
 }
