@@ -41,6 +41,9 @@
 #define CC_SEEK_MIN    1024     /* Rowid lookups of a cursor from the B-tree
                                 ** before the copy serves them */
 #define CC_SEEK_BYTES  (64*1024*1024)  /* Chunks a cursor's lookups keep */
+#define CC_SEEK_MAP    32       /* A chunk's rowids spanning at most this
+                                ** many times its rows are found by a map
+                                ** (dates as yyyymmdd span 28 times) */
 /* A DICT chunk's dictionary of at most this many texts is decoded an
 ** entry at a time, the first time a row needs it; the rows with that code
 ** then copy the decoded entry */
@@ -157,6 +160,10 @@ struct CCCol {
   const u8 *aPlain;             /* PLAIN: the values */
   u32 *aRowOff;                 /* PLAIN, for lookups: each row's offset in
                                 ** aPlain, or 0 */
+  u16 *aRowAt;                  /* FOR rowids, for lookups: the row of rowid
+                                ** iBase+d at aRowAt[d], if it has one */
+  u32 nRowAt;                   /* Entries of aRowAt[], 0 if not made */
+  u8 bNoRowAt;                  /* Rowids too sparse for aRowAt[] */
   int nDictVal;                 /* DICT: entries in aDictVal[] for the
                                 ** chunk (those not decoded yet have
                                 ** type 0), or 0 */
@@ -3189,6 +3196,7 @@ static void ccSeekColFree(ColumnCopyScan *p){
     for(i=0; i<p->nSlot*p->nChunk; i++){
       if( p->apSeekCol[i] ){
         sqlite3_free(p->apSeekCol[i]->aRowOff);
+        sqlite3_free(p->apSeekCol[i]->aRowAt);
         sqlite3_free(p->apSeekCol[i]->aBuf);
         sqlite3_free(p->apSeekCol[i]->aDictVal);
         sqlite3_free(p->apSeekCol[i]);
@@ -3502,6 +3510,34 @@ static int ccColumnValue(sqlite3*, const CCVal*, Mem*);
 
 #ifdef SQLITE_LIP_H
 /*
+** If pCol, loaded for the current chunk of scan p, is a column of
+** integers without NULL (SEQ, or FOR of at most 56 bits), write to aKey[]
+** the values of the rows p->aSel[] of the current vector, read from the
+** chunk, and return 1.  Else return 0.
+*/
+static int ccColInts(const ColumnCopyScan *p, const CCCol *pCol, i64 *aKey){
+  int i0 = p->iVec*CC_VEC, k;
+  const u16 *aSel = p->aSel;
+  if( pCol->aNull ) return 0;
+  if( pCol->enc==CC_ENC_SEQ ){
+    for(k=0; k<p->nSel; k++) aKey[k] = pCol->iBase + i0 + aSel[k];
+    return 1;
+  }
+  if( pCol->enc==CC_ENC_FOR && pCol->nWidth<=56 ){
+    const u8 *a = pCol->aPack;
+    int w = pCol->nWidth;
+    u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+    u64 iBase = (u64)pCol->iBase;
+    for(k=0; k<p->nSel; k++){
+      u64 iBit = (u64)(i0+aSel[k])*w;
+      aKey[k] = (i64)(iBase + ((ccLoad64(&a[iBit>>3])>>(iBit&7)) & mask));
+    }
+    return 1;
+  }
+  return 0;
+}
+
+/*
 ** Keep in p->aSel[] the rows of the current vector whose key in the DICT
 ** column pCol the Bloom filter probe pProbe (a copy of an OP_Filter) does
 ** not reject, probing each dictionary entry once per chunk.  A NULL key
@@ -3629,9 +3665,11 @@ static int ccProbeFilters(ColumnCopyScan *p){
     }
   }
   /* The probes are ANDed: run the cheapest first.  An integer key costs
-  ** a bit test per row; a text key of a dictionary costs a memo lookup
-  ** per row and a hash per distinct text (ccProbeDict()), so the one with
-  ** the smallest dictionary goes first; any other key, a hash per row. */
+  ** a bit test per row, and of those the probe that has rejected the
+  ** largest share of its keys goes first, so that the others see fewer
+  ** rows; a text key of a dictionary costs a memo lookup per row and a
+  ** hash per distinct text (ccProbeDict()), so the one with the smallest
+  ** dictionary goes first; any other key, a hash per row. */
   for(j=0; j<nProbe; j++){
     CCCol *pCol = ccCol(p, 1+aCol[j]);
     int rc, k;
@@ -3640,11 +3678,13 @@ static int ccProbeFilters(ColumnCopyScan *p){
     rc = ccColLoad(p, pCol, &p->aChunk[p->iChunk], 1+aCol[j]);
     if( rc ) return rc;
     if( pCol->enc==CC_ENC_SEQ || pCol->enc==CC_ENC_FOR ){
-      iCost = 0;
+      u32 iRate = sqlite3LipFilterRate(v, &aProbe[j]);
+      assert( iRate<=LIP_RATE_ONE );
+      iCost = LIP_RATE_ONE - iRate;
     }else if( pCol->enc==CC_ENC_DICT && !aInt[j] ){
-      iCost = 1 + (u32)pCol->nDict;
+      iCost = LIP_RATE_ONE + 1 + (u32)pCol->nDict;
     }else{
-      iCost = 2 + CC_MAX_DICT;
+      iCost = LIP_RATE_ONE + 2 + CC_MAX_DICT;
     }
     for(k=j; k>0 && aCost[k-1]>iCost; k--){
       aCost[k] = aCost[k-1];
@@ -3662,6 +3702,12 @@ static int ccProbeFilters(ColumnCopyScan *p){
     if( pCol->enc==CC_ENC_DICT && !aInt[j] ){
       rc = ccProbeDict(p, &aProbe[j], 1+aCol[j], pCol);
       if( rc ) return rc;
+      continue;
+    }
+    if( pCol->iVecSeq!=p->iVecSeq && ccColInts(p, pCol, p->aKey) ){
+      /* Integer keys read from the chunk, not decoded into the vector */
+      p->nSel = sqlite3LipFilterInts(v, &aProbe[j], p->aKey, p->aSel,
+                                     p->nSel);
       continue;
     }
     if( pCol->iVecSeq!=p->iVecSeq ){
@@ -4569,6 +4615,43 @@ static CCCol *ccSeekCol(ColumnCopyScan *p, int iSlot, int iChunk, int *pRc){
 }
 
 /*
+** Make the map aRowAt[] of the FOR rowid column pCol of a chunk of nRow
+** rows, loaded for lookups of p, if its rowids span at most CC_SEEK_MAP
+** times nRow: then a lookup is a load and a check instead of a binary
+** search.  If they span more, or memory runs out, lookups search.
+*/
+static void ccSeekRowMap(ColumnCopyScan *p, CCCol *pCol, int nRow){
+  CCVal x;
+  u64 nSpan;
+  int i;
+  assert( pCol->enc==CC_ENC_FOR && pCol->aRowAt==0 && nRow>0 );
+  pCol->bNoRowAt = 1;
+  ccColGet(pCol, nRow-1, &x);
+  nSpan = (u64)x.u.i - (u64)pCol->iBase + 1;
+  if( x.u.i<pCol->iBase || nSpan>(u64)nRow*CC_SEEK_MAP ) return;
+  /* A row number is less than CC_CHUNK_ROWS */
+  assert( CC_CHUNK_ROWS-1<=0xffff );
+  if( nRow>CC_CHUNK_ROWS ) return;
+  pCol->aRowAt = sqlite3_malloc64(sizeof(u16)*nSpan);
+  if( pCol->aRowAt==0 ) return;
+  memset(pCol->aRowAt, 0, sizeof(u16)*nSpan);
+  for(i=0; i<nRow; i++){
+    ccColGet(pCol, i, &x);
+    if( (u64)x.u.i - (u64)pCol->iBase>=nSpan ){
+      /* Not ascending: a corrupt chunk, which the binary search reports
+      ** as no row */
+      sqlite3_free(pCol->aRowAt);
+      pCol->aRowAt = 0;
+      return;
+    }
+    pCol->aRowAt[x.u.i - pCol->iBase] = (u16)i;
+  }
+  pCol->nRowAt = (u32)nSpan;
+  pCol->bNoRowAt = 0;
+  p->nSeekBytes += sizeof(u16)*nSpan;
+}
+
+/*
 ** Set *piRow to the row of chunk iChunk whose rowid is iKey, or to -1 if
 ** the chunk has none.  Return SQLITE_OK or an error code.
 */
@@ -4583,10 +4666,23 @@ static int ccSeekRow(ColumnCopyScan *p, int iChunk, i64 iKey, int *piRow){
       *piRow = (int)(iKey - pCol->iBase);
     }
   }else{
-    /* Rowids ascend: a binary search */
+    /* Rowids ascend: a binary search, or the map of the rowids of a chunk
+    ** whose rowids are dense enough (dates as yyyymmdd) */
     int lo = 0, hi = nRow-1;
     CCVal x;
     if( pCol->enc!=CC_ENC_FOR || pCol->aNull ) return SQLITE_CORRUPT_BKPT;
+    if( pCol->aRowAt==0 && !pCol->bNoRowAt ) ccSeekRowMap(p, pCol, nRow);
+    if( pCol->aRowAt ){
+      /* The map gives the row of a rowid the chunk has, and a row whose
+      ** rowid is checked for any other */
+      u64 d = (u64)iKey - (u64)pCol->iBase;
+      if( d<pCol->nRowAt ){
+        int iRow = pCol->aRowAt[d];
+        ccColGet(pCol, iRow, &x);
+        if( x.u.i==iKey ) *piRow = iRow;
+      }
+      return SQLITE_OK;
+    }
     while( lo<=hi ){
       int mid = lo + (hi-lo)/2;
       ccColGet(pCol, mid, &x);

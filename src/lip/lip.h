@@ -135,10 +135,14 @@ struct LipPullDown {
   int aFilter[LIP_MAX_GROUP];  /* Address of each member's OP_Filter */
 };
 
+/* A rejection rate of 1 (all keys), the unit of sqlite3LipFilterRate() */
+#define LIP_RATE_ONE 1024
+
 /* lipfilter.c */
 void sqlite3LipFilterAdd(Vdbe*, VdbeOp*);
 int sqlite3LipFilter(Vdbe*, VdbeOp*);
 int sqlite3LipFilterInts(Vdbe*, VdbeOp*, const i64*, u16*, int);
+u32 sqlite3LipFilterRate(Vdbe*, VdbeOp*);
 int sqlite3LipFilterInit(Vdbe*, VdbeOp*, int*);
 void sqlite3LipFilterGroup(Vdbe*, VdbeOp*, int);
 /* lipplan.c */

@@ -30,7 +30,6 @@
 #define LIP_BLOCK_WORDS     1          /* A block is one 64-bit word */
 #define LIP_MAX_KEYS        (1<<26)    /* More keys than this: disable */
 #define LIP_HASH_INIT       64         /* First size of aHash[] */
-#define LIP_RATE_ONE        1024       /* A rejection rate of 1 (all) */
 #define LIP_RATE_PRIOR      16         /* Smoothing of reject rates */
 #define LIP_RATE_MARGIN     16         /* Rates closer than this: equal */
 #define LIP_REORDER_MAX     65536      /* Longest interval between revisions */
@@ -549,6 +548,15 @@ static u32 lipRejectRate(Vdbe *p, VdbeOp *pOp){
   return (u32)(((pF->nReject-pF->nRejectBase)*LIP_RATE_ONE
                  + (LIP_RATE_ONE/2)*LIP_RATE_PRIOR)
                  / (pF->nPass+pF->nReject-pF->nProbeBase + LIP_RATE_PRIOR));
+}
+
+/*
+** The rejection rate of the filter of OP_Filter pOp (or a copy of one), in
+** units of 1/LIP_RATE_ONE, as lipRejectRate() computes it: for a caller
+** that orders probes of its own (column_copy.c).
+*/
+u32 sqlite3LipFilterRate(Vdbe *p, VdbeOp *pOp){
+  return lipRejectRate(p, pOp);
 }
 
 /*
