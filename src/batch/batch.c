@@ -46,7 +46,7 @@
 
 /* Entries of the cache of the groups a batch met (a power of two), and
 ** how many consecutive entries from its hash a key may take */
-#define BATCH_GROUP_CACHE 16
+#define BATCH_GROUP_CACHE 64
 #define BATCH_GROUP_PROBE 4
 
 /* Why batchCompile() failed, if not at an opcode (BatchProg.iStop) */
@@ -113,6 +113,7 @@ typedef struct BatchCache BatchCache;
 struct BatchCache {
   ColumnCopyVal aKey[BATCH_MAX_IN];
   Mem *pAcc;
+  u32 iGen;                     /* Holds a group if BatchRun.iGen */
 };
 
 /*
@@ -131,6 +132,7 @@ struct BatchRun {
   Mem aKey[BATCH_MAX_IN];       /* A GROUP BY key */
   Mem mOut;                     /* An aggregate step's result (unused) */
   BatchCache aCache[BATCH_GROUP_CACHE];
+  u32 iGen;                     /* The batch's generation of aCache[] */
   u16 aLive[BATCH_ROWS];        /* Rows no step dropped */
 };
 
@@ -1078,7 +1080,11 @@ static int batchEffects(
     }
     assert( (BATCH_GROUP_CACHE & (BATCH_GROUP_CACHE-1))==0 );
     assert( BATCH_GROUP_PROBE<=BATCH_GROUP_CACHE );
-    memset(pRun->aCache, 0, sizeof(pRun->aCache));
+    /* The entries of earlier batches are free: their texts may be gone */
+    if( ++pRun->iGen==0 ){
+      memset(pRun->aCache, 0, sizeof(pRun->aCache));
+      pRun->iGen = 1;
+    }
     for(i=0; i<nRow; i++){
       int bNew = 0;
       u64 h = 0;
@@ -1110,9 +1116,12 @@ static int batchEffects(
       for(iProbe=0; iProbe<BATCH_GROUP_PROBE; iProbe++){
         BatchCache *pX = &pRun->aCache[((h>>32)+iProbe)
                                        & (BATCH_GROUP_CACHE-1)];
-        if( pX->pAcc==0 || batchSameKey(pX, aKey, s->nIn) ){ pE = pX; break; }
+        if( pX->iGen!=pRun->iGen || batchSameKey(pX, aKey, s->nIn) ){
+          pE = pX;
+          break;
+        }
       }
-      if( pE && pE->pAcc ){
+      if( pE && pE->iGen==pRun->iGen ){
         pRun->apAcc[i] = pE->pAcc;
         aOut[i].eType = SQLITE_INTEGER;
         aOut[i].u.i = 1;
@@ -1130,6 +1139,7 @@ static int batchEffects(
         break;
       }
       pE->pAcc = pRun->apAcc[i];
+      pE->iGen = pRun->iGen;
       for(k=0; k<s->nIn; k++) pE->aKey[k] = *aKey[k];
       pPrev = pE;
       aOut[i].eType = SQLITE_INTEGER;
@@ -1165,7 +1175,8 @@ static int batchEffects(
         if( bAcc ) pAcc = apAcc[i] + iOff;
         if( s->eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
           /* The context exists (after an out-of-memory it may not, and the
-          ** function then skips the row): sumStep() of a REAL, countStep()
+          ** function then skips the row): sumStep() of a REAL or of an
+          ** INTEGER while the sum is an exact integer, countStep()
           ** of no argument or of a column value that is not NULL, without
           ** the call (a constant argument takes the call, below) */
           assert( pAcc->u.pDef==s->pFunc );
@@ -1173,6 +1184,12 @@ static int batchEffects(
             if( aIn && aIn[i].eType==SQLITE_FLOAT ){
               pAcc->n++;
               sqlite3BatchSumReal(pAcc->z, aIn[i].u.r);
+              continue;
+            }
+            if( aIn && aIn[i].eType==SQLITE_INTEGER
+             && sqlite3BatchSumInt(pAcc->z, aIn[i].u.i)==0
+            ){
+              pAcc->n++;
               continue;
             }
           }else if( s->nIn==0 || (aIn && aIn[i].eType!=SQLITE_NULL) ){

@@ -50,6 +50,7 @@ void sqlite3BatchFree(BatchRun*);
 #define BATCH_AGG_COUNT  2      /* countStep(): count() */
 int sqlite3BatchAggKind(const FuncDef*);
 void sqlite3BatchSumReal(void*, double);
+int sqlite3BatchSumInt(void*, i64);
 void sqlite3BatchCountOne(void*);
 
 #endif /* SQLITE_BATCH_H */
