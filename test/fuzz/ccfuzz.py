@@ -15,10 +15,10 @@ trailing spaces, blobs, zeroblobs, NULLs) of 70,000 to 200,000 rows (several
            BETWEEN, IN (list), IS [NOT] NULL, LIKE, GLOB, OR, NOT, COLLATE,
            bound parameters, rowid ranges; aggregates, GROUP BY, ORDER BY
            rowid [DESC], LIMIT/OFFSET, joins (ORs across both tables),
-           LEFT JOIN, lookups of the rowid, correlated and scalar
-           subqueries) run with PRAGMA column_scan=ON and =OFF: the rows,
-           each value with its storage class, in order, or the error,
-           must be the same;
+           LEFT JOIN, star joins probing a Bloom filter, lookups of the
+           rowid, correlated and scalar subqueries) run with PRAGMA
+           column_scan=ON and =OFF: the rows, each value with its
+           storage class, in order, or the error, must be the same;
   write    random INSERT (explicit rowids in chunks, in the tail, below and
            far above), UPDATE (also of the rowid and of UNIQUE columns, OR
            REPLACE, zeroblob), DELETE, REPLACE, UPSERT, INSERT OR IGNORE, in
@@ -458,7 +458,7 @@ class Case:
         params = []
         cols = [c.name for c in self.cols]
         sel = ", ".join("t." + x for x in r.sample(cols, r.randint(1, len(cols))))
-        k = r.randint(0, 13)
+        k = r.randint(0, 14)
         limit = ""
         if r.random() < 0.5:
             limit = " LIMIT %d" % r.choice([1, 5, 100, 1000])
@@ -489,6 +489,15 @@ class Case:
                 self.rid, sel, r.choice(["JOIN", "LEFT JOIN", "CROSS JOIN"]), self.rid, c,
                 r.choice([0, 1, -3, 7, 65536]), self.where(params, alias="a", hi=1),
                 limit or " LIMIT 5000")
+        elif k == 14:
+            # a star join: the body tests t's terms, then probes u's Bloom
+            # filter, which the scan runs over the vector
+            # (doc/column-copy.md, "Bloom filters inside the scan")
+            c = r.choice(cols)
+            w = self.where(params, lo=1)
+            sql = "SELECT count(*), sum(t.%s), max(u.z) FROM t CROSS JOIN u ON u.rowid = t.%s%s AND u.z %s %s" % (
+                self.rid, c, w, r.choice(['=', '<', '>=', '<>']),
+                sql_literal(r.choice(['k1', 'v00', 'K2', '', 'z'])))
         elif k == 5:
             c = r.choice(cols)
             sql = "SELECT t.%s, count(*), max(t.%s) FROM t%s GROUP BY t.%s%s" % (
