@@ -1026,10 +1026,18 @@ static int batchAggCall(
 }
 
 /*
+** True if the values *A and *B of vectors have the same representation:
+** the same storage class and 64-bit value, and for a text or blob the same
+** length (a text or blob at the same place in the chunk, which the value
+** then locates).
+*/
+#define batchSameVal(A,B) \
+  ((A)->eType==(B)->eType && (A)->u.i==(B)->u.i \
+   && ((B)->eType<SQLITE_TEXT || (A)->n==(B)->n))
+
+/*
 ** Return true if the group cache entry pE holds the key whose nIn values
-** are *aKey[0..nIn-1], as the same representation: the same storage class
-** and 64-bit value, and for a text or blob the same length (a text or blob
-** at the same place in the chunk, which the value then locates).
+** are *aKey[0..nIn-1], as the same representation (batchSameVal()).
 */
 static int batchSameKey(
   const BatchCache *pE,
@@ -1037,13 +1045,9 @@ static int batchSameKey(
   int nIn
 ){
   int k;
+  if( nIn==1 ) return batchSameVal(&pE->aKey[0], aKey[0]);
   for(k=0; k<nIn; k++){
-    if( pE->aKey[k].eType!=aKey[k]->eType
-     || pE->aKey[k].u.i!=aKey[k]->u.i
-     || (aKey[k]->eType>=SQLITE_TEXT && pE->aKey[k].n!=aKey[k]->n)
-    ){
-      return 0;
-    }
+    if( !batchSameVal(&pE->aKey[k], aKey[k]) ) return 0;
   }
   return 1;
 }
@@ -1074,6 +1078,8 @@ static int batchEffects(
     ColumnCopyVal *aOut = pRun->apVec[pProg->iGroup];
     const ColumnCopyVal *aKey[BATCH_MAX_IN];
     BatchCache *pPrev = 0;      /* The entry of the previous live row */
+    const ColumnCopyVal *aKeyVec0 = s->aIn[0]>=0 ? pRun->apVec[s->aIn[0]] : 0;
+    const int bOneVec = s->nIn==1 && aKeyVec0!=0;   /* A key of one vector */
     sqlite3HashAggBatchBegin(v, pProg->regHash, &iAccFirst, &nAcc);
     if( NEVER(iAccFirst!=pProg->iAccFirst || nAcc!=pProg->nAcc) ){
       return SQLITE_CORRUPT_BKPT;
@@ -1090,14 +1096,19 @@ static int batchEffects(
       u64 h = 0;
       BatchCache *pE;
       if( pRun->aFate[i]!=nLive ) continue;
-      for(k=0; k<s->nIn; k++){
-        int iIn = s->aIn[k];
-        aKey[k] = iIn>=0 ? &pRun->apVec[iIn][i]
-                         : &pRun->aConst[pProg->iGroup*BATCH_MAX_IN+k];
+      if( bOneVec ){
+        aKey[0] = &aKeyVec0[i];
+      }else{
+        for(k=0; k<s->nIn; k++){
+          int iIn = s->aIn[k];
+          aKey[k] = iIn>=0 ? &pRun->apVec[iIn][i]
+                           : &pRun->aConst[pProg->iGroup*BATCH_MAX_IN+k];
+        }
       }
       /* Rows of one group often come together: the previous live row's
       ** entry first, without hashing */
-      if( pPrev && batchSameKey(pPrev, aKey, s->nIn) ){
+      if( pPrev && (bOneVec ? batchSameVal(&pPrev->aKey[0], aKey[0])
+                            : batchSameKey(pPrev, aKey, s->nIn)) ){
         pRun->apAcc[i] = pPrev->pAcc;
         aOut[i].eType = SQLITE_INTEGER;
         aOut[i].u.i = 1;
@@ -1160,6 +1171,9 @@ static int batchEffects(
       Mem **apAcc = pRun->apAcc;
       const ColumnCopyVal *aIn = 0;
       ColumnCopyVal *aHit = s->regHit ? pRun->apVec[iStep] : 0;
+      const u8 eAggKind = s->eAggKind;   /* Locals: the loop stores through */
+      const int nArg = s->nIn;           /* pointers the compiler cannot
+                                         ** tell from s */
       pCtx = batchAggCtx(v, pRun, s, iStep);
       if( pCtx==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
       if( s->nIn>0 ){
@@ -1173,14 +1187,14 @@ static int batchEffects(
       for(j=0; j<nLiveRow && rc==SQLITE_OK; j++){
         i = aLive[j];
         if( bAcc ) pAcc = apAcc[i] + iOff;
-        if( s->eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
+        if( eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
           /* The context exists (after an out-of-memory it may not, and the
           ** function then skips the row): sumStep() of a REAL or of an
           ** INTEGER while the sum is an exact integer, countStep()
           ** of no argument or of a column value that is not NULL, without
           ** the call (a constant argument takes the call, below) */
           assert( pAcc->u.pDef==s->pFunc );
-          if( s->eAggKind==BATCH_AGG_SUM ){
+          if( eAggKind==BATCH_AGG_SUM ){
             if( aIn && aIn[i].eType==SQLITE_FLOAT ){
               pAcc->n++;
               sqlite3BatchSumReal(pAcc->z, aIn[i].u.r);
@@ -1192,8 +1206,8 @@ static int batchEffects(
               pAcc->n++;
               continue;
             }
-          }else if( s->nIn==0 || (aIn && aIn[i].eType!=SQLITE_NULL) ){
-            assert( s->eAggKind==BATCH_AGG_COUNT );
+          }else if( nArg==0 || (aIn && aIn[i].eType!=SQLITE_NULL) ){
+            assert( eAggKind==BATCH_AGG_COUNT );
             pAcc->n++;
             sqlite3BatchCountOne(pAcc->z);
             continue;
@@ -1204,13 +1218,11 @@ static int batchEffects(
       }
     }else if( s->bStore ){
       const ColumnCopyVal *aV = pRun->apVec[iStep];
+      const ColumnCopyVal *aCond = s->iCond>=0 ? pRun->apVec[s->iCond] : 0;
+      const int bWant = s->bWant;
       for(j=0; j<nLiveRow; j++){
         i = aLive[j];
-        if( s->iCond>=0
-         && (pRun->apVec[s->iCond][i].u.i!=0)!=s->bWant
-        ){
-          continue;
-        }
+        if( aCond && (aCond[i].u.i!=0)!=bWant ) continue;
         rc = batchStore(&pRun->apAcc[i][s->iOut-iAccFirst], &aV[i]);
         if( rc ) break;
       }

@@ -66,10 +66,13 @@
 #include "vdbeInt.h"
 
 /*
-** The smallest number of hash buckets.  The bucket array doubles when the
-** groups outnumber the buckets.  Must be a power of two.
+** The smallest number of slots of the hash table, a power of two.  The
+** slots double when the groups fill more than half of them; if the budget
+** does not allow that, the table takes no group beyond HASHAGG_FULL_LOAD
+** quarters of its slots, so that a lookup always ends at a free slot.
 */
-#define HASHAGG_MIN_BUCKET 64
+#define HASHAGG_MIN_SLOT  64
+#define HASHAGG_FULL_LOAD 3
 
 /*
 ** Every HASHAGG_CHECK_GROUPS new groups (a power of two), the table checks
@@ -96,7 +99,7 @@
 typedef struct HashAggChunk HashAggChunk;
 struct HashAggChunk {
   HashAggChunk *pNext;      /* The chunk allocated before this one */
-  i64 nAlign;               /* Unused: the header's size on 64-bit hosts */
+  i64 nGroup;               /* Groups made in it, one after another */
 };
 
 /* The bytes of a chunk before its first group: the header, rounded up so
@@ -118,14 +121,27 @@ struct HashAggChunk {
 */
 typedef struct HashAggGroup HashAggGroup;
 struct HashAggGroup {
-  HashAggGroup *pNext;      /* Next in its bucket, or in the output list */
-  u64 h;                    /* Hash of the key */
+  HashAggGroup *pNext;      /* Next in the output list */
   i64 nAccByte;             /* Heap bytes of the accumulators when saved */
   HashAggGroup *pTouch;     /* Next group a batch updated (pH->pTouched) */
   u32 iBatch;               /* The last batch that updated it, or 0 */
   Mem aMem[FLEXARRAY];      /* The key, then the accumulators */
 };
 #define SZ_HASHAGGGROUP(N) (offsetof(HashAggGroup,aMem)+(N)*sizeof(Mem))
+
+/* The bytes a group of table pH takes in its chunk */
+#define HASHAGG_GROUP_BYTES(pH) ROUND8(SZ_HASHAGGGROUP((pH)->nKey+(pH)->nAcc))
+
+/*
+** A slot of the hash table, which is open addressed with linear probing:
+** a lookup reads the slots from the one the hash selects to the first
+** free one, and compares a group's key only if the hashes are equal.
+*/
+typedef struct HashAggSlot HashAggSlot;
+struct HashAggSlot {
+  u64 h;                    /* Hash of the key of pG */
+  HashAggGroup *pG;         /* The group, or 0 if the slot is free */
+};
 
 /*
 ** The hash table of one GROUP BY.
@@ -142,8 +158,8 @@ struct HashAgg {
   u8 *pFree;                /* Free space in pChunk */
   i64 nFree;                /* Bytes at pFree */
   i64 nChunk;               /* Size of the next chunk */
-  u32 nBucket;              /* Buckets in aBucket[], a power of two */
-  HashAggGroup **aBucket;   /* The hash table */
+  u32 nSlot;                /* Slots in aSlot[], a power of two */
+  HashAggSlot *aSlot;       /* The hash table */
   HashAggGroup *pCur;       /* Group now in the accumulator registers */
   HashAggGroup *pOut;       /* Groups not output yet, sorted */
   int iKey;                 /* Registers that receive an output group's key */
@@ -161,7 +177,7 @@ struct HashAgg {
 static const char zHashAggType[] = "lipsqlite-hashagg";
 
 /*
-** Release the groups of pH: every group in the buckets and in the output
+** Release the groups of pH: every group in the slots and in the output
 ** list, with whatever its Mems still hold (the key, and the aggregate
 ** contexts of groups never output, which sqlite3VdbeMemRelease()
 ** finalizes).  Record what the run did in the connection's statistics if
@@ -172,13 +188,14 @@ static void hashAggClear(HashAgg *pH){
   u32 i;
   HashAggGroup *pG;
   HashAggChunk *pChunk, *pPrev;
-  for(i=0; i<pH->nBucket; i++){
-    for(pG=pH->aBucket[i]; pG; pG=pG->pNext){
+  for(i=0; i<pH->nSlot; i++){
+    pG = pH->aSlot[i].pG;
+    if( pG ){
       int j;
       int n = pG==pH->pCur ? pH->nKey : nMem;  /* Stale accumulators */
       for(j=0; j<n; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
+      pH->aSlot[i].pG = 0;
     }
-    pH->aBucket[i] = 0;
   }
   for(pG=pH->pOut; pG; pG=pG->pNext){
     int j;
@@ -201,10 +218,10 @@ static void hashAggClear(HashAgg *pH){
     pH->db->fork.hashagg.stat = pH->stat;
   }
   memset(&pH->stat, 0, sizeof(pH->stat));
-  pH->nByte = (i64)pH->nBucket*sizeof(HashAggGroup*);
+  pH->nByte = (i64)pH->nSlot*sizeof(HashAggSlot);
   pH->bFull = 0;
 #ifdef SQLITE_DEBUG
-  for(i=0; i<pH->nBucket; i++) assert( pH->aBucket[i]==0 );
+  for(i=0; i<pH->nSlot; i++) assert( pH->aSlot[i].pG==0 );
 #endif
 }
 
@@ -214,7 +231,7 @@ static void hashAggClear(HashAgg *pH){
 static void hashAggFree(void *p){
   HashAgg *pH = (HashAgg*)p;
   hashAggClear(pH);
-  sqlite3_free(pH->aBucket);
+  sqlite3_free(pH->aSlot);
   sqlite3_free(pH);
 }
 
@@ -255,8 +272,8 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
     int nKey = pKeyInfo->nKeyField;
     pH = sqlite3MallocZero(sizeof(HashAgg) + nKey);
     if( pH==0 ) return SQLITE_NOMEM_BKPT;
-    pH->aBucket = sqlite3MallocZero(HASHAGG_MIN_BUCKET*sizeof(HashAggGroup*));
-    if( pH->aBucket==0 ){
+    pH->aSlot = sqlite3MallocZero(HASHAGG_MIN_SLOT*sizeof(HashAggSlot));
+    if( pH->aSlot==0 ){
       sqlite3_free(pH);
       return SQLITE_NOMEM_BKPT;
     }
@@ -267,8 +284,8 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
     for(i=0; i<nKey; i++){
       pH->aText[i] = (u8)sqlite3ForkCollTextMode(pKeyInfo->aColl[i]);
     }
-    pH->nBucket = HASHAGG_MIN_BUCKET;
-    pH->nByte = HASHAGG_MIN_BUCKET*sizeof(HashAggGroup*);
+    pH->nSlot = HASHAGG_MIN_SLOT;
+    pH->nByte = HASHAGG_MIN_SLOT*sizeof(HashAggSlot);
     pH->nChunk = HASHAGG_CHUNK_MIN;
     sqlite3VdbeMemSetNull(pReg);
     sqlite3VdbeMemSetPointer(pReg, pH, zHashAggType, hashAggFree);
@@ -322,33 +339,31 @@ static int hashAggMatch(
 }
 
 /*
-** Double the buckets of pH if its groups outnumber them and the budget
-** allows.  Longer chains are only slower, so a failure to grow is no
-** error.
+** Double the slots of pH, if the budget allows.  A longer search is only
+** slower, so a failure to grow is no error.
 */
 static void hashAggGrow(HashAgg *pH){
-  u32 nNew = pH->nBucket*2;
-  i64 nAdd = (i64)pH->nBucket*sizeof(HashAggGroup*);
-  HashAggGroup **aNew;
+  u32 nNew = pH->nSlot*2;
+  u32 mask = nNew-1;
+  i64 nAdd = (i64)pH->nSlot*sizeof(HashAggSlot);
+  HashAggSlot *aNew;
   u32 i;
-  assert( (pH->nBucket & (pH->nBucket-1))==0 );
+  assert( (pH->nSlot & (pH->nSlot-1))==0 );
   testcase( pH->nByte+nAdd==pH->nLimit );    /* Exactly the budget: grows */
   testcase( pH->nByte+nAdd==pH->nLimit+1 );  /* One byte over: does not */
-  if( nNew<pH->nBucket || pH->nByte+nAdd>pH->nLimit ) return;
-  aNew = sqlite3MallocZero((i64)nNew*sizeof(HashAggGroup*));
+  if( nNew<pH->nSlot || pH->nByte+nAdd>pH->nLimit ) return;
+  aNew = sqlite3MallocZero((i64)nNew*sizeof(HashAggSlot));
   if( aNew==0 ) return;
-  for(i=0; i<pH->nBucket; i++){
-    HashAggGroup *pG, *pNext;
-    for(pG=pH->aBucket[i]; pG; pG=pNext){
-      u32 iB = (u32)(pG->h & (nNew-1));
-      pNext = pG->pNext;
-      pG->pNext = aNew[iB];
-      aNew[iB] = pG;
+  for(i=0; i<pH->nSlot; i++){
+    if( pH->aSlot[i].pG ){
+      u32 iNew = (u32)pH->aSlot[i].h & mask;
+      while( aNew[iNew].pG ) iNew = (iNew+1) & mask;
+      aNew[iNew] = pH->aSlot[i];
     }
   }
-  sqlite3_free(pH->aBucket);
-  pH->aBucket = aNew;
-  pH->nBucket = nNew;
+  sqlite3_free(pH->aSlot);
+  pH->aSlot = aNew;
+  pH->nSlot = nNew;
   pH->nByte += nAdd;
 }
 
@@ -370,6 +385,7 @@ static void *hashAggAlloc(HashAgg *pH, i64 nByte){
     testcase( pH->nChunk==HASHAGG_CHUNK_MAX );   /* Chunks stop growing */
     if( pH->nChunk<HASHAGG_CHUNK_MAX ) pH->nChunk *= 2;
     pChunk->pNext = pH->pChunk;
+    pChunk->nGroup = 0;
     pH->pChunk = pChunk;
     pH->pFree = (u8*)pChunk + HASHAGG_CHUNK_HDR;
     pH->nFree = nChunk - HASHAGG_CHUNK_HDR;
@@ -384,8 +400,9 @@ static void *hashAggAlloc(HashAgg *pH, i64 nByte){
 }
 
 /*
-** Create a group for the key in registers aKey[], hash h, and link it into
-** pH.  Return SQLITE_OK and set *ppG to the group, or to NULL if the budget
+** Create a group for the key in registers aKey[], hash h, and put it in
+** slot pSlot of pH, the free slot where the search for the key ended.
+** Return SQLITE_OK and set *ppG to the group, or to NULL if the budget
 ** does not allow another group (pH->bFull is then set).  Return
 ** SQLITE_NOMEM if memory runs out.
 */
@@ -393,14 +410,14 @@ static int hashAggNewGroup(
   HashAgg *pH,
   const Mem *aKey,
   u64 h,
+  HashAggSlot *pSlot,
   HashAggGroup **ppG
 ){
   int nMem = pH->nKey + pH->nAcc;
-  i64 nGroup = ROUND8(SZ_HASHAGGGROUP(nMem));
+  i64 nGroup = HASHAGG_GROUP_BYTES(pH);
   i64 nKeyByte = 0;
   i64 nNeed;                  /* Bytes used once the group is made */
   HashAggGroup *pG;
-  u32 iB;
   int i;
   assert( !pH->bFull );
   *ppG = 0;
@@ -415,13 +432,16 @@ static int hashAggNewGroup(
   testcase( pH->nLimit==0 );                 /* No group at all */
   testcase( nNeed==pH->nLimit );             /* Exactly the budget: taken */
   testcase( nNeed==pH->nLimit+1 );           /* One byte over: spilled */
-  if( nNeed>pH->nLimit ){
+  testcase( (pH->stat.nGroup+1)*4==(i64)pH->nSlot*HASHAGG_FULL_LOAD );
+  assert( pSlot->pG==0 );
+  if( nNeed>pH->nLimit
+   || (pH->stat.nGroup+1)*4>(i64)pH->nSlot*HASHAGG_FULL_LOAD
+  ){
     pH->bFull = 1;
     return SQLITE_OK;
   }
   pG = hashAggAlloc(pH, nGroup);
   if( pG==0 ) return SQLITE_NOMEM_BKPT;
-  pG->h = h;
   pG->nAccByte = 0;
   pG->pTouch = 0;
   pG->iBatch = 0;
@@ -435,6 +455,10 @@ static int hashAggNewGroup(
     if( sqlite3VdbeMemCopy(&pG->aMem[i], &aKey[i]) ){
       int j;
       for(j=0; j<=i; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
+      /* Give its bytes back: the groups of a chunk stay contiguous */
+      assert( (u8*)pG+nGroup==pH->pFree );
+      pH->pFree = (u8*)pG;
+      pH->nFree += nGroup;
       return SQLITE_NOMEM_BKPT;
     }
     /* The sorter does not keep subtypes: neither does the table */
@@ -444,12 +468,13 @@ static int hashAggNewGroup(
     assert( sqlite3MemCompare(&pG->aMem[i], &aKey[i],
                               pH->pKeyInfo->aColl[i])==0 );
   }
-  iB = (u32)(h & (pH->nBucket-1));
-  pG->pNext = pH->aBucket[iB];
-  pH->aBucket[iB] = pG;
+  pG->pNext = 0;
+  pSlot->h = h;
+  pSlot->pG = pG;
+  pH->pChunk->nGroup++;
   for(i=0; i<pH->nKey; i++) pH->nByte += pG->aMem[i].szMalloc;
   pH->stat.nGroup++;
-  if( pH->stat.nGroup>pH->nBucket ) hashAggGrow(pH);
+  if( pH->stat.nGroup*2>(i64)pH->nSlot ) hashAggGrow(pH);
   assert( (HASHAGG_CHECK_GROUPS & (HASHAGG_CHECK_GROUPS-1))==0 );
   testcase( (pH->stat.nGroup & (HASHAGG_CHECK_GROUPS-1))==0
          && pH->stat.nRowHashed==pH->stat.nGroup*HASHAGG_MIN_ROWS );
@@ -552,13 +577,16 @@ static int hashAggFind(
   int *pbNew
 ){
   u64 h = hashAggHash(pH, aKey);
+  u32 mask = pH->nSlot-1;
+  u32 iSlot = (u32)h & mask;
   HashAggGroup *pG;
   *pbNew = 0;
-  for(pG=pH->aBucket[h & (pH->nBucket-1)]; pG; pG=pG->pNext){
-    if( pG->h==h && hashAggMatch(pH, pG, aKey) ) break;
+  while( (pG = pH->aSlot[iSlot].pG)!=0 ){
+    if( pH->aSlot[iSlot].h==h && hashAggMatch(pH, pG, aKey) ) break;
+    iSlot = (iSlot+1) & mask;
   }
   if( pG==0 && !pH->bFull ){
-    int rc = hashAggNewGroup(pH, aKey, h, &pG);
+    int rc = hashAggNewGroup(pH, aKey, h, &pH->aSlot[iSlot], &pG);
     if( rc ) return rc;
     *pbNew = pG!=0;
   }
@@ -899,10 +927,37 @@ static HashAggSortEntry *hashAggRadixSort(
 }
 
 /*
+** Make pH->pOut the list of the groups of pH in the order they were made,
+** which is that of their memory, and empty the slots.  Return 1, or 0
+** (and leave pH as it was) if the chunks do not hold every group.
+*/
+static int hashAggMadeOrder(HashAgg *pH){
+  i64 nGroup = HASHAGG_GROUP_BYTES(pH);
+  i64 n = 0;
+  HashAggChunk *pChunk;
+  HashAggGroup *pList = 0;
+  for(pChunk=pH->pChunk; pChunk; pChunk=pChunk->pNext){
+    u8 *aGroup = (u8*)pChunk + HASHAGG_CHUNK_HDR;
+    i64 k;
+    for(k=pChunk->nGroup-1; k>=0; k--){
+      HashAggGroup *pG = (HashAggGroup*)&aGroup[k*nGroup];
+      pG->pNext = pList;
+      pList = pG;
+    }
+    n += pChunk->nGroup;
+  }
+  if( NEVER(n!=pH->stat.nGroup) ) return 0;
+  memset(pH->aSlot, 0, pH->nSlot*sizeof(HashAggSlot));
+  pH->pOut = pList;
+  return 1;
+}
+
+/*
 ** Implementation of OP_HashAggSort: save the group in the accumulator
 ** registers, and sort the groups of the table of register P1 by their
 ** keys for OP_HashAggEmit, which loads keys into the registers starting at
-** P3.  Set *pbSpilled if the table passed rows to the sorter.  Return
+** P3.  Set *pbSpilled if the table passed rows to the sorter.  If P5 is
+** set and none did, leave the groups in the order they were made.  Return
 ** SQLITE_OK or SQLITE_NOMEM.
 */
 int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
@@ -911,7 +966,7 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   HashAggSortEntry *a = 0;
   i64 i = 0;
   i64 nInt = 0;                   /* Groups whose first key is an integer */
-  u32 iB;
+  u32 iS;
 
   assert( pH->pOut==0 && !pH->bLoaded );  /* Sorted once per run */
   assert( pOp->p3>0 && pOp->p3+pH->nKey<=(p->nMem+1 - p->nCursor)+1 );
@@ -924,19 +979,23 @@ int sqlite3HashAggSort(Vdbe *p, const VdbeOp *pOp, int *pbSpilled){
   pH->iKey = pOp->p3;
   *pbSpilled = pH->stat.nRowSpilled>0;
   if( n==0 ) return SQLITE_OK;
+  if( pOp->p5 && !*pbSpilled && hashAggMadeOrder(pH) ){
+    /* Any order will do (sqlite3HashAggCodeOrder()) */
+    return SQLITE_OK;
+  }
   a = sqlite3Malloc(2*n*sizeof(HashAggSortEntry));
   if( a==0 ) return SQLITE_NOMEM_BKPT;
-  for(iB=0; iB<pH->nBucket; iB++){
-    HashAggGroup *pG;
-    for(pG=pH->aBucket[iB]; pG; pG=pG->pNext){
+  for(iS=0; iS<pH->nSlot; iS++){
+    HashAggGroup *pG = pH->aSlot[iS].pG;
+    if( pG ){
       assert( i<n );
       a[i].pG = pG;
       a[i].bInt = (pG->aMem[0].flags & MEM_Int)!=0;
       a[i].iKey = a[i].bInt ? pG->aMem[0].u.i : 0;
       nInt += a[i].bInt;
       i++;
+      pH->aSlot[iS].pG = 0;
     }
-    pH->aBucket[iB] = 0;
   }
   assert( i==n );
   if( nInt==n && n>=HASHAGG_RADIX_MIN ){
@@ -1176,10 +1235,62 @@ void sqlite3HashAggCodeSort(Parse *pParse, HashAggCode *pCode){
   addrSort = sqlite3VdbeAddOp3(v, OP_HashAggSort, pCode->regHash, 0,
                                pCode->iAMem);
   VdbeCoverage(v);
+  pCode->addrSort = addrSort;
   sqlite3HashAggCodeEmit(pParse, pCode, 0);
   sqlite3VdbeGoto(v, pCode->addrEnd);
   sqlite3VdbeJumpHere(v, addrSort);
   sqlite3VdbeAddOp2(v, OP_Gosub, pCode->regReset, pCode->addrReset);
+}
+
+/*
+** Called once the GROUP BY of SELECT p (aggregates pAggInfo) is coded,
+** with pOrderBy the ORDER BY that sorts its output rows, or 0 if there is
+** none or the GROUP BY's order stands for it.  If the ORDER BY orders any
+** two groups of the table whatever order they are output in, mark the
+** OP_HashAggSort (P5): the groups need not be sorted unless rows went to
+** the sorter, whose groups are merged with them in key order.
+**
+** The ORDER BY orders any two groups when each term of the GROUP BY key
+** is a column that a term of the ORDER BY is, under the same collation,
+** with no COLLATE of its own.  Two groups differ in some key term under
+** its collation; every row of a group has the same value of that column
+** under it; so the ORDER BY tells the two groups apart, and its sorter
+** puts them in one order only.  Not with DISTINCT (which keeps the first
+** of rows equal under its collations) or window functions.
+*/
+void sqlite3HashAggCodeOrder(
+  Parse *pParse,
+  HashAggCode *pCode,
+  Select *p,
+  AggInfo *pAggInfo,
+  ExprList *pOrderBy
+){
+  ExprList *pGroupBy = pAggInfo->pGroupBy;
+  int i, j;
+  if( pCode->regHash==0 || pCode->addrSort==0 || pOrderBy==0 ) return;
+  if( (p->selFlags & SF_Distinct)!=0 ) return;
+#ifndef SQLITE_OMIT_WINDOWFUNC
+  if( p->pWin ) return;
+#endif
+  assert( pGroupBy!=0 && pGroupBy->nExpr==pCode->nKey );
+  for(i=0; i<pGroupBy->nExpr; i++){
+    const Expr *pE = pGroupBy->a[i].pExpr;
+    if( pE->op!=TK_COLUMN ) return;
+    for(j=0; j<pOrderBy->nExpr; j++){
+      const Expr *pO = pOrderBy->a[j].pExpr;
+      if( pO->op==TK_AGG_COLUMN
+       && pO->pAggInfo==pAggInfo
+       && pO->iTable==pE->iTable
+       && pO->iColumn==pE->iColumn
+       && sqlite3ExprNNCollSeq(pParse, (Expr*)pO)
+              ==sqlite3ExprNNCollSeq(pParse, (Expr*)pE)
+      ){
+        break;
+      }
+    }
+    if( j==pOrderBy->nExpr ) return;
+  }
+  sqlite3VdbeGetOp(pParse->pVdbe, pCode->addrSort)->p5 = 1;
 }
 
 /****************************************************************************

@@ -39,6 +39,7 @@ typedef struct HashAggCode HashAggCode;
 struct HashAggCode {
   int regHash;              /* Register of the table, 0 if none */
   int addrOpen;             /* Address of its OP_HashAggOpen */
+  int addrSort;             /* Address of its OP_HashAggSort, or 0 */
   int lblHashed;            /* Update of the accumulators of a hashed row */
   int lblDone;              /* End of the body of the WHERE loop */
   int nKey;                 /* Terms of the GROUP BY key */
@@ -101,6 +102,8 @@ void sqlite3HashAggCodeUpdateEnd(Parse*, HashAggCode*);
 void sqlite3HashAggCodeEmit(Parse*, HashAggCode*, int);
 void sqlite3HashAggCodeFirst(Parse*, HashAggCode*);
 void sqlite3HashAggCodeSort(Parse*, HashAggCode*);
+void sqlite3HashAggCodeOrder(Parse*, HashAggCode*, Select*, AggInfo*,
+                             ExprList*);
 void sqlite3HashAggMemoryPragma(Parse*, const char*, const char*);
 void sqlite3HashAggStatsPragma(Parse*, const char*, const char*);
 
