@@ -25,16 +25,27 @@ if [ -x "$out/sqlite3" ] && [ -f "$out/libsqlite3.so.0" ]; then
 fi
 srcline=$("$top/tool/fetch-upstream.sh" "${LIPSQLITE_SQLITE_SRC:-}") || exit 1
 src=${srcline#* }
-rm -rf "$out" && mkdir -p "$out/bld"
+# Built in a directory of its own, renamed into place when complete: two
+# checks that need stock SQLite may run this at the same time.
+work=$(mktemp -d "$out.build.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bld"
 case $srcline in
-  tarball*) tar -xJf "$src" -C "$out" ;;
-  tree*) mkdir -p "$out/sqlite3-3.53.4" && (cd "$src" && tar -cf - .) | (cd "$out/sqlite3-3.53.4" && tar -xf -) ;;
+  tarball*) tar -xJf "$src" -C "$work" ;;
+  tree*) mkdir -p "$work/sqlite3-3.53.4" && (cd "$src" && tar -cf - .) | (cd "$work/sqlite3-3.53.4" && tar -xf -) ;;
 esac
-cd "$out/bld"
+cd "$work/bld"
 echo "bench: building stock SQLite from $src (${features:+drop-in options, }--soname=legacy)"
 CFLAGS="$defines -g -O2" ../sqlite3-3.53.4/configure --soname=legacy --disable-tcl $features > configure.log 2>&1 \
   || { tail configure.log; echo "bench: stock configure failed" >&2; exit 1; }
 make -j"$(nproc)" sqlite3 so > make.log 2>&1 || { tail make.log; echo "bench: stock build failed" >&2; exit 1; }
-cp sqlite3 "$out/sqlite3"
-cp libsqlite3.so "$out/libsqlite3.so.0"
+cp sqlite3 "$work/sqlite3"
+cp libsqlite3.so "$work/libsqlite3.so.0"
+cd "$here"
+if [ -x "$out/sqlite3" ] && [ -f "$out/libsqlite3.so.0" ]; then
+  echo "bench: stock SQLite built meanwhile by another run: $out"
+  exit 0
+fi
+rm -rf "$out"
+mv -T "$work" "$out" || { [ -x "$out/sqlite3" ] || exit 1; }
 echo "bench: stock SQLite built: $out/sqlite3, $out/libsqlite3.so.0"

@@ -8,7 +8,8 @@
 #           of this repository, by the same runner).
 #   unit    the cmocka unit tests in test/unit/*.c, each built against the
 #           build's amalgamation.
-#   checks  every test/checks/*.sh: exit 0 = passed, 77 = skipped, else failed.
+#   checks  every test/checks/*.sh: exit 0 = passed, 77 = skipped, else failed;
+#           LIPSQLITE_CHECK_JOBS (default NJOBS) of them at a time.
 #   ours    our Tcl tests, unit tests and checks, without upstream's suite
 #           (tool/series-check.sh).
 #
@@ -156,21 +157,49 @@ run_unit() {
   done
 }
 
+# The checks that take longest (minutes each, in CI), started first so that
+# the parallel run below ends with short ones.  Only an order: a check
+# missing here still runs, after these.
+long_checks="release memcheck fuzz-quick stress dist column-copy-stock"
+
 run_checks() {
   # tool/series-check.sh --quick runs no checks
   [ "${LIPSQLITE_SKIP_CHECKS:-0}" = 1 ] && { note "checks not run (LIPSQLITE_SKIP_CHECKS=1)"; return; }
+  names=
   for c in "$top"/test/checks/*.sh; do
     [ -f "$c" ] || continue
     name=$(basename "$c" .sh)
     wanted check "$name.sh" || { omitted="$omitted $name.sh"; continue; }
-    out=$(BUILD="$build" TOP="$top" sh "$c" 2>&1); rc=$?
-    printf '%s\n' "$out" | tail -n 20
-    case $rc in
-      0)  note "check $name: passed"; pass ;;
-      77) note "check $name: skipped"; skip ;;
-      *)  note "check $name: FAILED (exit $rc)"; fail ;;
+    names="$names $name"
+  done
+  [ -n "$names" ] || return 0
+  order=
+  for name in $long_checks; do
+    case " $names " in *" $name "*) order="$order $name" ;; esac
+  done
+  for name in $names; do
+    case " $order " in *" $name "*) ;; *) order="$order $name" ;; esac
+  done
+  # Each check is one process at a time for most of its run (a build, a
+  # valgrind or qemu run): $cjobs of them run side by side.  Each writes
+  # only into its own temporary directory, build/ subdirectories of its
+  # own name, or (bench/build-stock.sh) renames a finished build into place.
+  cjobs=${LIPSQLITE_CHECK_JOBS:-$njobs}
+  cdir=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-checks.XXXXXX")
+  note "running the checks, $cjobs at a time:$order"
+  printf '%s\n' $order | xargs -P "$cjobs" -I {} env BUILD="$build" TOP="$top" \
+    sh -c 's=$(date +%s); sh "$1/test/checks/$2.sh" > "$3/$2.out" 2>&1; echo "$? $(( $(date +%s) - s ))" > "$3/$2.rc"' \
+    check "$top" {} "$cdir"
+  for name in $names; do
+    tail -n 20 "$cdir/$name.out" 2>/dev/null
+    set -- $(cat "$cdir/$name.rc" 2>/dev/null || echo "1 0")
+    case $1 in
+      0)  note "check $name: passed ($2 s)"; pass ;;
+      77) note "check $name: skipped ($2 s)"; skip ;;
+      *)  note "check $name: FAILED (exit $1, $2 s)"; fail ;;
     esac
   done
+  rm -rf "$cdir"
 }
 
 case $what in
