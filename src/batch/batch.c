@@ -133,7 +133,10 @@ struct BatchRun {
   Mem mOut;                     /* An aggregate step's result (unused) */
   BatchCache aCache[BATCH_GROUP_CACHE];
   u32 iGen;                     /* The batch's generation of aCache[] */
+  u8 bDrop;                     /* Some row of the batch was dropped */
   u16 aLive[BATCH_ROWS];        /* Rows no step dropped */
+  u16 aNew[BATCH_ROWS];         /* Rows of them that made their group */
+  u16 aAll[BATCH_ROWS];         /* 0, 1, 2 ...: the rows if none dropped */
 };
 
 /************************************************************************
@@ -607,6 +610,18 @@ static BatchRun *batchRunNew(sqlite3 *db, const BatchProg *pProg){
     sqlite3BatchFree(p);
     return 0;
   }
+  for(i=0; i<BATCH_ROWS; i++) p->aAll[i] = (u16)i;
+  for(i=0; i<n; i++){
+    /* The vector of an integer constant is only ever read: filled once */
+    if( pProg->aStep[i].eStep==BATCH_INTEGER ){
+      ColumnCopyVal *aOut = &p->aVec[i*BATCH_ROWS];
+      int j;
+      for(j=0; j<BATCH_ROWS; j++){
+        aOut[j].eType = SQLITE_INTEGER;
+        aOut[j].u.i = pProg->aStep[i].iVal;
+      }
+    }
+  }
   return p;
 }
 
@@ -826,8 +841,10 @@ static int batchValues(
     memset(pRun->aFate, 0, nSpan);
     for(i=0; i<nRow; i++) pRun->aFate[aRow[i]-aRow[0]] = (u8)pProg->nStep;
     nRow = nSpan;
+    pRun->bDrop = 1;
   }else{
     memset(pRun->aFate, pProg->nStep, nRow);
+    pRun->bDrop = 0;
   }
   for(iStep=0; iStep<pProg->nStep && nRow>0; iStep++){
     const BatchStep *s = &pProg->aStep[iStep];
@@ -866,10 +883,9 @@ static int batchValues(
         break;
       }
       case BATCH_INTEGER:
-        for(i=0; i<nRow; i++){
-          aOut[i].eType = SQLITE_INTEGER;
-          aOut[i].u.i = s->iVal;
-        }
+        /* Filled by batchRunNew() */
+        assert( aOut[0].eType==SQLITE_INTEGER && aOut[0].u.i==s->iVal );
+        assert( aOut[nRow-1].eType==SQLITE_INTEGER );
         break;
       case BATCH_COPY:
         for(i=0; i<nRow; i++) aOut[i] = *BATCH_IN(0,i);
@@ -932,7 +948,10 @@ static int batchValues(
             nRow = i;           /* The VDBE decides, or leaves the loop */
             break;
           }
-          if( bJump ) pRun->aFate[i] = (u8)iStep;
+          if( bJump ){
+            pRun->aFate[i] = (u8)iStep;
+            pRun->bDrop = 1;
+          }
         }
         break;
       default:
@@ -1073,6 +1092,7 @@ static int batchEffects(
   i64 nHit = 0;                 /* Rows whose group the cache gave */
   u16 *aLive = pRun->aLive;     /* The rows no step dropped */
   int nLiveRow = 0, j;
+  int nNew = 0;                 /* Rows in pRun->aNew[] */
   if( pProg->iGroup>=0 ){
     const BatchStep *s = &pProg->aStep[pProg->iGroup];
     ColumnCopyVal *aOut = pRun->apVec[pProg->iGroup];
@@ -1155,11 +1175,20 @@ static int batchEffects(
       pPrev = pE;
       aOut[i].eType = SQLITE_INTEGER;
       aOut[i].u.i = !bNew;
+      if( bNew ) pRun->aNew[nNew++] = (u16)i;
     }
   }
   /* The rows that run the effects after the GROUP */
-  for(i=0; i<nRow; i++){
-    if( pRun->aFate[i]==nLive ) aLive[nLiveRow++] = (u16)i;
+  if( pRun->bDrop ){
+    for(i=0; i<nRow; i++){
+      if( pRun->aFate[i]==nLive ) aLive[nLiveRow++] = (u16)i;
+    }
+  }else{
+    aLive = pRun->aAll;
+    nLiveRow = nRow;
+#ifdef SQLITE_DEBUG
+    for(i=0; i<nRow; i++) assert( pRun->aFate[i]==nLive );
+#endif
   }
   for(iStep=pProg->iGroup+1; iStep<pProg->nStep && rc==SQLITE_OK; iStep++){
     const BatchStep *s = &pProg->aStep[iStep];
@@ -1174,6 +1203,8 @@ static int batchEffects(
       const u8 eAggKind = s->eAggKind;   /* Locals: the loop stores through */
       const int nArg = s->nIn;           /* pointers the compiler cannot
                                          ** tell from s */
+      const int nCtxByte = bAcc && eAggKind
+                             ? sqlite3BatchAggContextSize(eAggKind) : 0;
       pCtx = batchAggCtx(v, pRun, s, iStep);
       if( pCtx==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
       if( s->nIn>0 ){
@@ -1184,9 +1215,39 @@ static int batchEffects(
           batchMem(&pRun->aArg[0], &pRun->aConst[iStep*BATCH_MAX_IN]);
         }
       }
+      if( eAggKind==BATCH_AGG_COUNT && nArg==0 && nCtxByte ){
+        /* count(*) of a GROUP BY, the commonest aggregate: the loop below
+        ** with what it tests for other aggregates taken out */
+        for(j=0; j<nLiveRow; j++){
+          i = aLive[j];
+          pAcc = apAcc[i] + iOff;
+          if( pAcc->flags==MEM_Null ){
+            rc = sqlite3HashAggBatchContext(v, pProg->regHash, pAcc,
+                                            s->pFunc, nCtxByte);
+            if( rc ) break;
+          }
+          if( (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
+            assert( pAcc->u.pDef==s->pFunc );
+            pAcc->n++;
+            sqlite3BatchCountOne(pAcc->z);
+          }else{
+            /* A context the VDBE failed to make (out of memory) */
+            rc = batchAggCall(v, pRun, s, pCtx, pAcc, 0, 0);
+            if( rc ) break;
+          }
+        }
+        continue;
+      }
       for(j=0; j<nLiveRow && rc==SQLITE_OK; j++){
         i = aLive[j];
         if( bAcc ) pAcc = apAcc[i] + iOff;
+        if( nCtxByte && pAcc->flags==MEM_Null ){
+          /* The group's first row for this aggregate: its context, made
+          ** in the hash table's memory rather than on the heap */
+          rc = sqlite3HashAggBatchContext(v, pProg->regHash, pAcc,
+                                          s->pFunc, nCtxByte);
+          if( rc ) break;
+        }
         if( eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
           /* The context exists (after an out-of-memory it may not, and the
           ** function then skips the row): sumStep() of a REAL or of an
@@ -1220,9 +1281,20 @@ static int batchEffects(
       const ColumnCopyVal *aV = pRun->apVec[iStep];
       const ColumnCopyVal *aCond = s->iCond>=0 ? pRun->apVec[s->iCond] : 0;
       const int bWant = s->bWant;
-      for(j=0; j<nLiveRow; j++){
-        i = aLive[j];
+      const u16 *aRowOf = aLive;
+      int nStoreRow = nLiveRow;
+      if( s->iCond==pProg->iGroup && pProg->iGroup>=0 && !bWant ){
+        /* Stored when the row's group is new (the GROUP's output is 0):
+        ** the rows that made their groups, and no other */
+        aRowOf = pRun->aNew;
+        nStoreRow = nNew;
+        aCond = 0;
+      }
+      for(j=0; j<nStoreRow; j++){
+        i = aRowOf[j];
+        assert( pRun->aFate[i]==nLive );
         if( aCond && (aCond[i].u.i!=0)!=bWant ) continue;
+        assert( s->iCond<0 || (pRun->apVec[s->iCond][i].u.i!=0)==bWant );
         rc = batchStore(&pRun->apAcc[i][s->iOut-iAccFirst], &aV[i]);
         if( rc ) break;
       }

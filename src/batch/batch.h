@@ -52,5 +52,6 @@ int sqlite3BatchAggKind(const FuncDef*);
 void sqlite3BatchSumReal(void*, double);
 int sqlite3BatchSumInt(void*, i64);
 void sqlite3BatchCountOne(void*);
+int sqlite3BatchAggContextSize(int);
 
 #endif /* SQLITE_BATCH_H */

@@ -32,9 +32,10 @@
 **      either wholly in the table or wholly in the sorter: no row is lost
 **      or counted twice, and no partial aggregates are ever merged.
 **   3. After the scan, OP_HashAggSort sorts the groups of the table (not
-**      the rows) by the GROUP BY key, under the key's collations, and
-**      OP_HashAggEmit hands them to the stock output subroutine one at a
-**      time.  If rows went to the sorter, its groups are output as before,
+**      the rows) by the GROUP BY key, under the key's collations (or, when
+**      an ORDER BY decides the output order and no row spilled, leaves
+**      them in the order they were made), and OP_HashAggEmit hands them
+**      to the stock output subroutine one at a time.  If rows went to the sorter, its groups are output as before,
 **      and at the sorter's first row and at each of its changes of group
 **      OP_HashAggEmit outputs the table's groups whose keys sort before the
 **      sorter's next group: the two sorted streams are merged, in the
@@ -94,12 +95,25 @@
 #define HASHAGG_CHUNK_MAX 65536
 
 /*
-** A chunk of memory for groups.  The groups follow the header.
+** A chunk of memory for groups, or for aggregate contexts.  The groups
+** (contexts) follow the header.
 */
 typedef struct HashAggChunk HashAggChunk;
 struct HashAggChunk {
   HashAggChunk *pNext;      /* The chunk allocated before this one */
   i64 nGroup;               /* Groups made in it, one after another */
+};
+
+/*
+** Memory handed out from chunks, freed together when the table is
+** emptied.
+*/
+typedef struct HashAggArena HashAggArena;
+struct HashAggArena {
+  HashAggChunk *pChunk;     /* Newest chunk */
+  u8 *pFree;                /* Free space in pChunk */
+  i64 nFree;                /* Bytes at pFree */
+  i64 nChunk;               /* Size of the next chunk */
 };
 
 /* The bytes of a chunk before its first group: the header, rounded up so
@@ -154,10 +168,9 @@ struct HashAgg {
   int iAcc;                 /* First accumulator register */
   int nAcc;                 /* Number of accumulator registers */
   u8 *aText;                /* Text mode of each key value (FORK_TEXT_*) */
-  HashAggChunk *pChunk;     /* Newest chunk of groups */
-  u8 *pFree;                /* Free space in pChunk */
-  i64 nFree;                /* Bytes at pFree */
-  i64 nChunk;               /* Size of the next chunk */
+  HashAggArena grp;         /* The groups */
+  HashAggArena ctx;         /* Aggregate contexts of batches (batch.c) */
+  Mem *aReg;                /* The registers of the VDBE (frame) */
   u32 nSlot;                /* Slots in aSlot[], a power of two */
   HashAggSlot *aSlot;       /* The hash table */
   HashAggGroup *pCur;       /* Group now in the accumulator registers */
@@ -177,6 +190,49 @@ struct HashAgg {
 static const char zHashAggType[] = "lipsqlite-hashagg";
 
 /*
+** Free the chunks of arena pA and leave it empty.
+*/
+static void hashAggArenaFree(HashAggArena *pA){
+  HashAggChunk *pChunk, *pPrev;
+  for(pChunk=pA->pChunk; pChunk; pChunk=pPrev){
+    pPrev = pChunk->pNext;
+    sqlite3_free(pChunk);
+  }
+  pA->pChunk = 0;
+  pA->pFree = 0;
+  pA->nFree = 0;
+  pA->nChunk = HASHAGG_CHUNK_MIN;
+}
+
+/*
+** An accumulator whose aggregate context lives in pH->ctx (made by
+** sqlite3HashAggBatchContext()) is MEM_Agg with a context it does not
+** own: szMalloc is 0, which an accumulator whose context
+** sqlite3_aggregate_context() made on the heap never has.
+*/
+#define hashAggIsArenaContext(M) \
+  (((M)->flags & MEM_Agg)!=0 && (M)->szMalloc==0 && (M)->z!=0)
+
+/*
+** Before the contexts of pH->ctx are freed: make NULL each accumulator
+** register that still holds one (the group pCur, or a group being output
+** whose OP_AggFinal did not run, after an error).  Such a context holds
+** no pointer (sqlite3HashAggBatchContext()): there is nothing to
+** finalize.  The groups' own Mems were released before.
+*/
+static void hashAggDropContexts(HashAgg *pH){
+  int i;
+  if( pH->ctx.pChunk==0 ) return;
+  for(i=0; i<pH->nAcc; i++){
+    Mem *pAcc = &pH->aReg[pH->iAcc+i];
+    if( hashAggIsArenaContext(pAcc) ){
+      pAcc->flags = MEM_Null;
+      pAcc->z = 0;
+    }
+  }
+}
+
+/*
 ** Release the groups of pH: every group in the slots and in the output
 ** list, with whatever its Mems still hold (the key, and the aggregate
 ** contexts of groups never output, which sqlite3VdbeMemRelease()
@@ -187,7 +243,6 @@ static void hashAggClear(HashAgg *pH){
   int nMem = pH->nKey + pH->nAcc;
   u32 i;
   HashAggGroup *pG;
-  HashAggChunk *pChunk, *pPrev;
   for(i=0; i<pH->nSlot; i++){
     pG = pH->aSlot[i].pG;
     if( pG ){
@@ -201,14 +256,9 @@ static void hashAggClear(HashAgg *pH){
     int j;
     for(j=0; j<nMem; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
   }
-  for(pChunk=pH->pChunk; pChunk; pChunk=pPrev){
-    pPrev = pChunk->pNext;
-    sqlite3_free(pChunk);
-  }
-  pH->pChunk = 0;
-  pH->pFree = 0;
-  pH->nFree = 0;
-  pH->nChunk = HASHAGG_CHUNK_MIN;
+  hashAggDropContexts(pH);
+  hashAggArenaFree(&pH->grp);
+  hashAggArenaFree(&pH->ctx);
   pH->pOut = 0;
   pH->pCur = 0;
   pH->pTouched = 0;
@@ -286,12 +336,14 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
     }
     pH->nSlot = HASHAGG_MIN_SLOT;
     pH->nByte = HASHAGG_MIN_SLOT*sizeof(HashAggSlot);
-    pH->nChunk = HASHAGG_CHUNK_MIN;
+    pH->grp.nChunk = HASHAGG_CHUNK_MIN;
+    pH->ctx.nChunk = HASHAGG_CHUNK_MIN;
     sqlite3VdbeMemSetNull(pReg);
     sqlite3VdbeMemSetPointer(pReg, pH, zHashAggType, hashAggFree);
   }
   pH->iAcc = pOp->p2;
   pH->nAcc = pOp->p3;
+  pH->aReg = p->aMem;
   pH->nLimit = p->db->fork.hashagg.nMem;
   return SQLITE_OK;
 }
@@ -368,34 +420,34 @@ static void hashAggGrow(HashAgg *pH){
 }
 
 /*
-** Return nByte bytes (a multiple of 8) of memory for a group of pH, from
-** its newest chunk or from a new one, or NULL if memory runs out.  Count a
-** new chunk in pH->nByte.
+** Return nByte bytes (a multiple of 8) of memory from arena pA of pH (a
+** group, or an aggregate context), from its newest chunk or from a new
+** one, or NULL if memory runs out.  Count a new chunk in pH->nByte.
 */
-static void *hashAggAlloc(HashAgg *pH, i64 nByte){
+static void *hashAggAlloc(HashAgg *pH, HashAggArena *pA, i64 nByte){
   void *p;
   assert( nByte%8==0 && nByte>0 );
-  assert( pH->nFree>=0 && (pH->nFree==0 || pH->pFree!=0) );
-  testcase( nByte==pH->nFree );              /* The chunk's last group */
-  testcase( nByte>pH->nChunk );              /* A group larger than a chunk */
-  if( nByte>pH->nFree ){
-    i64 nChunk = HASHAGG_CHUNK_HDR + MAX(nByte, pH->nChunk);
+  assert( pA->nFree>=0 && (pA->nFree==0 || pA->pFree!=0) );
+  testcase( nByte==pA->nFree );              /* The chunk's last group */
+  testcase( nByte>pA->nChunk );              /* A group larger than a chunk */
+  if( nByte>pA->nFree ){
+    i64 nChunk = HASHAGG_CHUNK_HDR + MAX(nByte, pA->nChunk);
     HashAggChunk *pChunk = sqlite3Malloc(nChunk);
     if( pChunk==0 ) return 0;
-    testcase( pH->nChunk==HASHAGG_CHUNK_MAX );   /* Chunks stop growing */
-    if( pH->nChunk<HASHAGG_CHUNK_MAX ) pH->nChunk *= 2;
-    pChunk->pNext = pH->pChunk;
+    testcase( pA->nChunk==HASHAGG_CHUNK_MAX );   /* Chunks stop growing */
+    if( pA->nChunk<HASHAGG_CHUNK_MAX ) pA->nChunk *= 2;
+    pChunk->pNext = pA->pChunk;
     pChunk->nGroup = 0;
-    pH->pChunk = pChunk;
-    pH->pFree = (u8*)pChunk + HASHAGG_CHUNK_HDR;
-    pH->nFree = nChunk - HASHAGG_CHUNK_HDR;
+    pA->pChunk = pChunk;
+    pA->pFree = (u8*)pChunk + HASHAGG_CHUNK_HDR;
+    pA->nFree = nChunk - HASHAGG_CHUNK_HDR;
     pH->nByte += nChunk;
   }
-  assert( nByte<=pH->nFree );
-  p = pH->pFree;
+  assert( nByte<=pA->nFree );
+  p = pA->pFree;
   assert( EIGHT_BYTE_ALIGNMENT(p) );
-  pH->pFree += nByte;
-  pH->nFree -= nByte;
+  pA->pFree += nByte;
+  pA->nFree -= nByte;
   return p;
 }
 
@@ -428,7 +480,7 @@ static int hashAggNewGroup(
     }
   }
   nNeed = pH->nByte + nKeyByte
-      + (nGroup>pH->nFree ? HASHAGG_CHUNK_HDR+MAX(nGroup, pH->nChunk) : 0);
+      + (nGroup>pH->grp.nFree ? HASHAGG_CHUNK_HDR+MAX(nGroup, pH->grp.nChunk) : 0);
   testcase( pH->nLimit==0 );                 /* No group at all */
   testcase( nNeed==pH->nLimit );             /* Exactly the budget: taken */
   testcase( nNeed==pH->nLimit+1 );           /* One byte over: spilled */
@@ -440,7 +492,7 @@ static int hashAggNewGroup(
     pH->bFull = 1;
     return SQLITE_OK;
   }
-  pG = hashAggAlloc(pH, nGroup);
+  pG = hashAggAlloc(pH, &pH->grp, nGroup);
   if( pG==0 ) return SQLITE_NOMEM_BKPT;
   pG->nAccByte = 0;
   pG->pTouch = 0;
@@ -456,9 +508,9 @@ static int hashAggNewGroup(
       int j;
       for(j=0; j<=i; j++) sqlite3VdbeMemRelease(&pG->aMem[j]);
       /* Give its bytes back: the groups of a chunk stay contiguous */
-      assert( (u8*)pG+nGroup==pH->pFree );
-      pH->pFree = (u8*)pG;
-      pH->nFree += nGroup;
+      assert( (u8*)pG+nGroup==pH->grp.pFree );
+      pH->grp.pFree = (u8*)pG;
+      pH->grp.nFree += nGroup;
       return SQLITE_NOMEM_BKPT;
     }
     /* The sorter does not keep subtypes: neither does the table */
@@ -471,7 +523,7 @@ static int hashAggNewGroup(
   pG->pNext = 0;
   pSlot->h = h;
   pSlot->pG = pG;
-  pH->pChunk->nGroup++;
+  pH->grp.pChunk->nGroup++;
   for(i=0; i<pH->nKey; i++) pH->nByte += pG->aMem[i].szMalloc;
   pH->stat.nGroup++;
   if( pH->stat.nGroup*2>(i64)pH->nSlot ) hashAggGrow(pH);
@@ -726,6 +778,38 @@ int sqlite3HashAggBatchGroup(
 }
 
 /*
+** Within a batch, give pAcc, an accumulator of a group of the table of
+** register regHash that no aggregate step has touched (NULL), the
+** zero-filled context of nByte bytes of aggregate function pFunc, as
+** sqlite3_aggregate_context() would, but in the table's memory instead
+** of the heap: no allocation for each group, none freed when the group
+** is output.  The context must hold no pointer (it is never finalized
+** once the table is emptied: count() and sum() contexts).  Return
+** SQLITE_OK, or SQLITE_NOMEM with pAcc unchanged.
+*/
+int sqlite3HashAggBatchContext(
+  Vdbe *p,
+  int regHash,
+  Mem *pAcc,
+  FuncDef *pFunc,
+  int nByte
+){
+  HashAgg *pH = hashAggOf(&p->aMem[regHash]);
+  void *pCtx;
+  assert( pH->pCur==0 && !pH->bLoaded );
+  assert( pAcc->flags==MEM_Null && pAcc->szMalloc==0 && pAcc->db==pH->db );
+  assert( nByte>0 );
+  pCtx = hashAggAlloc(pH, &pH->ctx, ROUND8(nByte));
+  if( pCtx==0 ) return SQLITE_NOMEM_BKPT;
+  memset(pCtx, 0, nByte);
+  pAcc->flags = MEM_Agg;
+  pAcc->u.pDef = pFunc;
+  pAcc->z = (char*)pCtx;
+  assert( hashAggIsArenaContext(pAcc) );
+  return SQLITE_OK;
+}
+
+/*
 ** End a batch on the table of register regHash: count nRow more rows
 ** hashed (rows whose group the batch found without
 ** sqlite3HashAggBatchGroup()), and account for the heap memory that the
@@ -936,7 +1020,7 @@ static int hashAggMadeOrder(HashAgg *pH){
   i64 n = 0;
   HashAggChunk *pChunk;
   HashAggGroup *pList = 0;
-  for(pChunk=pH->pChunk; pChunk; pChunk=pChunk->pNext){
+  for(pChunk=pH->grp.pChunk; pChunk; pChunk=pChunk->pNext){
     u8 *aGroup = (u8*)pChunk + HASHAGG_CHUNK_HDR;
     i64 k;
     for(k=pChunk->nGroup-1; k>=0; k--){

@@ -94,6 +94,7 @@ void sqlite3HashAggEmit(Vdbe*, const VdbeOp*, int*);
 void sqlite3HashAggBatchBegin(Vdbe*, int, int*, int*);
 int sqlite3HashAggBatchGroup(Vdbe*, int, const Mem*, Mem**, int*);
 void sqlite3HashAggBatchEnd(Vdbe*, int, i64);
+int sqlite3HashAggBatchContext(Vdbe*, int, Mem*, FuncDef*, int);
 void sqlite3HashAggCodeOpen(Parse*, AggInfo*, KeyInfo*, int, HashAggCode*);
 int sqlite3HashAggUsable(Parse*, HashAggCode*, int);
 void sqlite3HashAggCodeGroup(Parse*, AggInfo*, HashAggCode*, int);
