@@ -167,6 +167,7 @@ struct HashAgg {
   int nKey;                 /* Values in the GROUP BY key */
   int iAcc;                 /* First accumulator register */
   int nAcc;                 /* Number of accumulator registers */
+  int nCopy;                /* Registers before iAcc that copy the key */
   u8 *aText;                /* Text mode of each key value (FORK_TEXT_*) */
   HashAggArena grp;         /* The groups */
   HashAggArena ctx;         /* Aggregate contexts of batches (batch.c) */
@@ -343,6 +344,8 @@ int sqlite3HashAggOpen(Vdbe *p, const VdbeOp *pOp){
   }
   pH->iAcc = pOp->p2;
   pH->nAcc = pOp->p3;
+  pH->nCopy = pOp->p5;
+  assert( pH->nCopy<=pH->nKey && pH->nCopy<pH->iAcc );
   pH->aReg = p->aMem;
   pH->nLimit = p->db->fork.hashagg.nMem;
   return SQLITE_OK;
@@ -898,6 +901,21 @@ static void hashAggLoadFirst(HashAgg *pH, Vdbe *p){
   }
   hashAggWriteEnd(&aMem[pH->iKey], pH->nKey);
   hashAggWriteEnd(&aMem[pH->iAcc], pH->nAcc);
+  /* The registers of the columns that are the first GROUP BY terms (not
+  ** kept in the groups: sqlite3HashAggCodeGroup()) take the key, which
+  ** stays in the key registers until after the output subroutine */
+  for(i=0; i<pH->nCopy; i++){
+    Mem *pCopy = &aMem[pH->iAcc-pH->nCopy+i];
+    assert( pCopy<&aMem[pH->iKey] || pCopy>=&aMem[pH->iKey+pH->nKey] );
+    hashAggWriteBegin(p, pCopy, 1);
+    sqlite3VdbeMemShallowCopy(pCopy, &aMem[pH->iKey+i], MEM_Ephem);
+#ifdef SQLITE_DEBUG
+    /* As after OP_SCopy: a change of the key register first makes the
+    ** copy undefined, so that a read of it after that asserts */
+    pCopy->pScopyFrom = &aMem[pH->iKey+i];
+    pCopy->mScopyFlags = pCopy->flags;
+#endif
+  }
 }
 
 /*
@@ -1208,14 +1226,31 @@ void sqlite3HashAggCodeGroup(
   int regKey
 ){
   Vdbe *v = pParse->pVdbe;
+  int i, nCopy = 0;
   if( pCode->regHash==0 ) return;
   assert( pCode->iUseFlag>0 );
   assert( regKey>0 && pCode->nKey>0 );
   /* The key is outside the accumulator registers that the table swaps */
   assert( regKey+pCode->nKey<=pAggInfo->iFirstReg
        || regKey>=pAggInfo->iFirstReg+pAggInfo->nColumn+pAggInfo->nFunc );
-  sqlite3VdbeChangeP2(v, pCode->addrOpen, pAggInfo->iFirstReg);
-  sqlite3VdbeChangeP3(v, pCode->addrOpen, pAggInfo->nColumn+pAggInfo->nFunc);
+  /* The first columns that are the first GROUP BY terms, read on a
+  ** group's first row only (no min() or max() picks another row:
+  ** updateAccumulator()), always hold the group's key: the groups do not
+  ** keep them, and the key is copied into them at output */
+  for(i=0; i<pAggInfo->nFunc; i++){
+    if( pAggInfo->aFunc[i].pFunc->funcFlags & SQLITE_FUNC_NEEDCOLL ) break;
+  }
+  if( i==pAggInfo->nFunc ){
+    while( nCopy<pAggInfo->nAccumulator && nCopy<pCode->nKey
+        && pAggInfo->aCol[nCopy].iSorterColumn==nCopy
+    ){
+      nCopy++;
+    }
+  }
+  sqlite3VdbeChangeP2(v, pCode->addrOpen, pAggInfo->iFirstReg+nCopy);
+  sqlite3VdbeChangeP3(v, pCode->addrOpen,
+                      pAggInfo->nColumn+pAggInfo->nFunc-nCopy);
+  sqlite3VdbeGetOp(v, pCode->addrOpen)->p5 = (u16)nCopy;
   pCode->lblHashed = sqlite3VdbeMakeLabel(pParse);
   pCode->lblDone = sqlite3VdbeMakeLabel(pParse);
   sqlite3VdbeAddOp4Int(v, OP_HashAggGroup, pCode->regHash, pCode->lblHashed,
