@@ -47,5 +47,10 @@ if [ -x "$out/sqlite3" ] && [ -f "$out/libsqlite3.so.0" ]; then
   exit 0
 fi
 rm -rf "$out"
-mv -T "$work" "$out" || { [ -x "$out/sqlite3" ] || exit 1; }
+# Should another run rename its build into place since the test above,
+# mv puts this one inside it (mv -T, which would not, is GNU's only): the
+# copy inside goes.
+mv "$work" "$out" || exit 1
+rm -rf "$out/${work##*/}"
+[ -x "$out/sqlite3" ] || exit 1
 echo "bench: stock SQLite built: $out/sqlite3, $out/libsqlite3.so.0"

@@ -26,6 +26,10 @@
 #       done by resolve, hence by every ./configure and make)
 #   tool/modules.sh owners KIND FILE
 #       the modules that list FILE as a KIND (test, unit, check)
+#   tool/modules.sh near MODULE
+#       the other modules whose patches change an upstream file that a
+#       patch of MODULE changes, one a line: those whose hooks could be
+#       broken by cutting MODULE out of the series
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -105,6 +109,24 @@ case $cmd in
   owners)
     [ $# = 2 ] || die "usage: tool/modules.sh owners KIND FILE"
     records | awk -F'\t' -v k="$1" -v f="$2" '$2 == k && $3 == f { print $1 }' ;;
+  near)
+    [ $# = 1 ] || die "usage: tool/modules.sh near MODULE"
+    [ -f "$top/src/$1/module" ] || die "no module '$1' (the modules: $(ordered | tr '\n' ' '))"
+    # changed_files M: the upstream files the patches of module M change
+    changed_files() {
+      for p in $(get "$1" patch) $(get "$1" testpatch); do
+        [ -f "$top/patches/$p" ] || die "module $1: no patches/$p"
+        sed -n 's,^+++ b/\([^ 	]*\).*,\1,p' "$top/patches/$p"
+      done | sort -u
+    }
+    mine=$(changed_files "$1") || exit 1
+    for m in $(ordered); do
+      [ "$m" = "$1" ] && continue
+      theirs=$(changed_files "$m") || exit 1
+      for f in $theirs; do
+        if printf '%s\n' "$mine" | grep -qxF "$f"; then echo "$m"; break; fi
+      done
+    done ;;
   names)
     names ;;
   resolve)

@@ -13,7 +13,9 @@
 #   ours    our Tcl tests, unit tests and checks, without upstream's suite
 #           (tool/series-check.sh).
 #
-# Only the tests of the modules tested in the build run (see wanted()).
+# Only the tests of the modules tested in the build run (see wanted()), and
+# if LIPSQLITE_TEST_MODULES is set (even to nothing), only those of the
+# modules it names (tool/series-check.sh --near).
 # LIPSQLITE_SKIP_MALLOC=1 leaves out our out-of-memory Tcl tests
 # (*malloc*.test), LIPSQLITE_SKIP_CHECKS=1 the checks: the short forms
 # that CI's leave-one-out build runs.
@@ -28,21 +30,36 @@ LIPSQLITE_PROG=lipsqlite-test
 build=$(cd "$1" && pwd) || { echo "lipsqlite: no build directory $1" >&2; exit 2; }
 what=${2:-all}
 njobs=${NJOBS:-$(ncpu)}
+cjobs=${LIPSQLITE_CHECK_JOBS:-$njobs}
+case $cjobs in
+  ''|*[!0-9]*|0*) echo "lipsqlite: run-tests.sh: LIPSQLITE_CHECK_JOBS (or NJOBS) must be a number of checks to run at a time, 1 or more, not '$cjobs'" >&2; exit 2 ;;
+esac
 testuser=${LIPSQLITE_TEST_USER:-nobody}
 tree=$build/sqlite
 
 # wanted KIND FILE: true if every module that lists FILE as a test of KIND
 # (test, unit, check; src/*/module) is tested in this build (BUILDDIR/modules,
 # written by tool/prepare.sh): the tests of a module left out of the build
-# (./configure --without-module=NAME) do not run.  A file no module lists
-# always runs.
+# (./configure --without-module=NAME) do not run.  With LIPSQLITE_TEST_MODULES
+# set, one of those modules must also be named in it.  A file no module
+# lists always runs.  A file that does not run is added to $omitted or to
+# $narrowed, for the report at the end.
 wanted() {
-  for m in $("$here/modules.sh" owners "$1" "$2"); do
-    grep -qx "$m tested" "$build/modules" 2>/dev/null || return 1
+  owners=$("$here/modules.sh" owners "$1" "$2")
+  for m in $owners; do
+    grep -qx "$m tested" "$build/modules" 2>/dev/null || { omitted="$omitted $2"; return 1; }
   done
+  if [ -n "$owners" ] && [ "${LIPSQLITE_TEST_MODULES+set}" = set ]; then
+    for m in $owners; do
+      case " $LIPSQLITE_TEST_MODULES " in *" $m "*) return 0 ;; esac
+    done
+    narrowed="$narrowed $2"
+    return 1
+  fi
   return 0
 }
 omitted=
+narrowed=
 skipped_malloc=
 
 as_user() {
@@ -110,8 +127,6 @@ run_tcl() {
       skipped_malloc="$skipped_malloc $name"
     elif wanted test "$name"; then
       ours="$ours $name\$"
-    else
-      omitted="$omitted $name"
     fi
   done
   if [ "$what" != ours ]; then
@@ -132,7 +147,7 @@ run_unit() {
   for t in "$top"/test/unit/*.c; do
     [ -f "$t" ] || continue
     name=$(basename "$t" .c)
-    wanted unit "$name.c" || { omitted="$omitted $name.c"; continue; }
+    wanted unit "$name.c" || continue
     exe=$build/unit/$name
     # A line "** UNIT_CFLAGS: ..." in the test adds compiler options (for
     # example AddressSanitizer).
@@ -157,10 +172,13 @@ run_unit() {
   done
 }
 
-# The checks that take longest (minutes each, in CI), started first so that
-# the parallel run below ends with short ones.  Only an order: a check
-# missing here still runs, after these.
-long_checks="release memcheck fuzz-quick stress dist column-copy-stock"
+# A check whose opening comment says "# Long check: about N minutes in
+# CI." starts before the others, the longest first, so that the parallel
+# run below ends with short ones.  check_minutes FILE prints that N, or 0.
+check_minutes() {
+  n=$(sed -n '1,/^[^#]/p' "$1" | sed -n 's/^# Long check: about \([0-9][0-9]*\) minutes.*/\1/p' | head -n 1)
+  echo "${n:-0}"
+}
 
 run_checks() {
   # tool/series-check.sh --quick runs no checks
@@ -169,22 +187,18 @@ run_checks() {
   for c in "$top"/test/checks/*.sh; do
     [ -f "$c" ] || continue
     name=$(basename "$c" .sh)
-    wanted check "$name.sh" || { omitted="$omitted $name.sh"; continue; }
+    wanted check "$name.sh" || continue
     names="$names $name"
   done
   [ -n "$names" ] || return 0
-  order=
-  for name in $long_checks; do
-    case " $names " in *" $name "*) order="$order $name" ;; esac
-  done
-  for name in $names; do
-    case " $order " in *" $name "*) ;; *) order="$order $name" ;; esac
-  done
-  # Each check is one process at a time for most of its run (a build, a
-  # valgrind or qemu run): $cjobs of them run side by side.  Each writes
-  # only into its own temporary directory, build/ subdirectories of its
-  # own name, or (bench/build-stock.sh) renames a finished build into place.
-  cjobs=${LIPSQLITE_CHECK_JOBS:-$njobs}
+  order=$(for name in $names; do
+      echo "$(check_minutes "$top/test/checks/$name.sh") $name"
+    done | sort -s -k1,1nr | awk '{ printf " %s", $2 }')
+  # $cjobs checks run side by side.  Several build with make -j2 or run
+  # two processes for part of their run, so each takes longer than alone;
+  # the total is still shorter.  Each writes only into its own temporary
+  # directory, build/ subdirectories of its own name, or
+  # (bench/build-stock.sh) renames a finished build into place.
   cdir=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-checks.XXXXXX")
   note "running the checks, $cjobs at a time:$order"
   printf '%s\n' $order | xargs -P "$cjobs" -I {} env BUILD="$build" TOP="$top" \
@@ -212,6 +226,9 @@ case $what in
 esac
 if [ -n "$skipped_malloc" ]; then
   note "not run (LIPSQLITE_SKIP_MALLOC=1, the short form):$skipped_malloc"
+fi
+if [ -n "$narrowed" ]; then
+  note "not run, their modules are not in LIPSQLITE_TEST_MODULES (${LIPSQLITE_TEST_MODULES:-none}):$narrowed"
 fi
 if [ -n "$omitted" ]; then
   note "not run, their modules are left out of this build ($(awk '$2 != "tested" { printf "%s ", $1 }' "$build/modules")):$omitted"

@@ -3,11 +3,13 @@
 # its tests with any one module left out, and at every prefix of the series.
 #
 # Usage:
-#   tool/series-check.sh leave-one-out [--quick] [MODULE...]
+#   tool/series-check.sh leave-one-out [--quick] [--near] [MODULE...]
 #       for each MODULE (default: every module but the shared hooks build,
 #       core, shell and hash), configure with --without-module=MODULE (and
 #       the modules that require it), build, and run the tests of the
-#       remaining modules
+#       remaining modules; with --near, only the tests of the modules whose
+#       patches change an upstream file that MODULE's change (tool/modules.sh
+#       near: those whose hooks cutting MODULE could break)
 #   tool/series-check.sh prefixes [--quick|--compile]
 #       for each prefix of patches/series (one patch, two, ...), build what
 #       it holds and run the tests of the modules it holds whole
@@ -24,12 +26,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 LIPSQLITE_PROG="lipsqlite: series-check"
 mode=${1:-}; [ $# -gt 0 ] && shift
-quick=0 compile=0 cflags="-O1 -g0" targets="all testfixture"
-# --quick and --compile in any order; with both, --compile (which runs
-# only the unit tests) decides.
+quick=0 compile=0 near=0 cflags="-O1 -g0" targets="all testfixture"
+# --quick, --near and --compile in any order; with --compile (which runs
+# only the unit tests), --quick does not matter.
 while :; do
   case ${1:-} in
     --quick) quick=1; shift ;;
+    --near) near=1; shift ;;
     --compile) compile=1; cflags="-O0 -g0"; targets=all; shift ;;
     *) break ;;
   esac
@@ -103,9 +106,16 @@ case $mode in
       # The modules that require m go with it (progressbar with progress).
       args=
       for d in $(with_dependents "$m"); do args="$args --without-module=$d"; done
+      if [ $near = 1 ]; then
+        nearby=$("$here/modules.sh" near "$m") || exit 2
+        LIPSQLITE_TEST_MODULES=$(echo $nearby)
+        export LIPSQLITE_TEST_MODULES
+        echo "== without-$m: the tests of the modules near it: $LIPSQLITE_TEST_MODULES"
+      fi
       run "without-$m" $args
     done ;;
   prefixes)
+    [ $near = 0 ] || die_with 2 "--near is an option of leave-one-out only"
     patches=$(series_patches "$top/patches/series")
     n=0
     for p in $patches; do
@@ -114,7 +124,7 @@ case $mode in
       printf '%s\n' $patches | head -n $n > "$checkdir/prefix-$n/.series"
       run "prefix-$n" 
     done ;;
-  *) die_with 2 "usage: tool/series-check.sh leave-one-out [--quick|--compile] [MODULE...] | prefixes [--quick|--compile]" ;;
+  *) die_with 2 "usage: tool/series-check.sh leave-one-out [--quick|--compile] [--near] [MODULE...] | prefixes [--quick|--compile]" ;;
 esac
 [ -n "$failures" ] && echo "series-check: failed:$failures"
 summary

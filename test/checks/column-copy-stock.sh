@@ -35,6 +35,7 @@
 # minute, from the upstream tarball ./configure fetched).  Without a
 # system SQLite older than the fork, the Debian test is skipped.
 # Run by tool/run-tests.sh with TOP and BUILD set.
+# Long check: about 4 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
 here=$top/tool

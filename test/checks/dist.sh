@@ -6,6 +6,7 @@
 # PRAGMA compile_options, LIP filters and the fork's version; two runs give
 # byte-identical files.
 # Run by tool/run-tests.sh with TOP and BUILD set.
+# Long check: about 3 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
 tmp=$(mktemp -d)

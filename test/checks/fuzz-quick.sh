@@ -22,6 +22,7 @@
 # -fsanitize=address,undefined program.  The binaries are moved out of the
 # build directory into a scratch directory, kept with the logs on failure.
 # Run by tool/run-tests.sh with TOP and BUILD set.
+# Long check: about 5 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
 exec sh "$top/tool/fuzz.sh" --quick "$build"

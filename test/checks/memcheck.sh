@@ -5,6 +5,7 @@
 # uninitialised value is reported.  Skipped (77) without valgrind, unless
 # LIPSQLITE_REQUIRE_VALGRIND=1 (CI).  Run by tool/run-tests.sh with TOP
 # and BUILD set.
+# Long check: about 7 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
 exec sh "$top/tool/memcheck.sh" --quick "$build"

@@ -18,6 +18,7 @@
 # prerequisites (doc/raspberry-pi.md); without them it is skipped, saying
 # what is missing, unless LIPSQLITE_REQUIRE_RELEASE=1 (CI), where that fails.
 # Run by tool/run-tests.sh with TOP and BUILD set.
+# Long check: about 9 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
 tmp=$(mktemp -d)

@@ -20,6 +20,7 @@
 # chunks stale in a second transaction, must be caught by both harnesses.
 # make stress runs the full numbers.
 # Run by tool/run-tests.sh with TOP and BUILD set.
+# Long check: about 4 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
 "$top/tool/stress.sh" "$build" --quick
