@@ -110,9 +110,14 @@ if (cd "$tmp/repo" && ./configure --builddir=build-a --with-sqlite-src="${srclin
   else
     echo "FAIL second-builddir: $(tail -n 1 "$tmp/second.out")"; fails=$((fails + 1))
   fi
-  flags=$(make -n -s -f "$tmp/repo/Makefile" leave-one-out QUICK=1 COMPILE=1 2>/dev/null)
-  case $flags in
-    *"--quick --compile"*) echo "ok   make-flags: --quick --compile" ;;
+  flags=$(make -n -s -f "$tmp/repo/Makefile" leave-one-out QUICK=1 COMPILE=1 2>/dev/null | tr -s ' ')
+  case "$flags " in
+    *"--quick --compile "*) echo "ok   make-flags: --quick --compile" ;;
+    *) echo "FAIL make-flags: $flags"; fails=$((fails + 1)) ;;
+  esac
+  flags=$(make -n -s -f "$tmp/repo/Makefile" leave-one-out QUICK=1 NEAR=1 MODULES=lip 2>/dev/null | tr -s ' ')
+  case "$flags " in
+    *"--quick --near lip "*) echo "ok   make-flags: --quick --near lip" ;;
     *) echo "FAIL make-flags: $flags"; fails=$((fails + 1)) ;;
   esac
 else
