@@ -99,6 +99,8 @@ struct BatchProg {
   int iAccFirst, nAcc;          /* GROUP BY: the accumulator registers */
   int nKey;                     /* GROUP BY: values of the key */
   int iGroup;                   /* Step of the GROUP, or -1 */
+  u8 bGroupRead;                /* A step reads the GROUP's output of
+                                ** other rows than those of aNew[] */
   int nStep;
   int iStop;                    /* batchCompile() failed: the address of the
                                 ** opcode it stopped at, or BATCH_STOP_* */
@@ -126,7 +128,6 @@ struct BatchRun {
   ColumnCopyVal **apVec;        /* The vector of each step's output */
   ColumnCopyVal *aConst;        /* The value of each input register */
   u8 *aFate;                    /* Per row: the step that dropped it */
-  Mem **apAcc;                  /* Per row: its group's accumulators */
   sqlite3_context **apCtx;      /* Per step: the context of an AGG */
   Mem aArg[BATCH_MAX_IN];       /* Arguments of an aggregate's step */
   Mem aKey[BATCH_MAX_IN];       /* A GROUP BY key */
@@ -135,7 +136,11 @@ struct BatchRun {
   u32 iGen;                     /* The batch's generation of aCache[] */
   u8 bDrop;                     /* Some row of the batch was dropped */
   u16 aLive[BATCH_ROWS];        /* Rows no step dropped */
+  int nNew;                     /* Entries of aNew[] */
   u16 aNew[BATCH_ROWS];         /* Rows of them that made their group */
+  Mem *apNewAcc[BATCH_ROWS];    /* The accumulators of those groups */
+  u16 aRunLen[BATCH_ROWS];      /* Live rows of each run (batchEffects()) */
+  Mem *apRunAcc[BATCH_ROWS];    /* The accumulators of each run's group */
   u16 aAll[BATCH_ROWS];         /* 0, 1, 2 ...: the rows if none dropped */
 };
 
@@ -451,6 +456,10 @@ static int batchCompile(
         if( p->aStep[addr].iOut==s->iAcc ) return 0;
       }
     }
+    if( p->iGroup>=0 && s->iCond==p->iGroup && s->bWant ) p->bGroupRead = 1;
+    for(j=0; j<s->nIn; j++){
+      if( p->iGroup>=0 && s->aIn[j]==p->iGroup ) p->bGroupRead = 1;
+    }
   }
   return 1;
 }
@@ -573,7 +582,6 @@ void sqlite3BatchFree(BatchRun *p){
   sqlite3_free(p->apVec);
   sqlite3_free(p->aConst);
   sqlite3_free(p->aFate);
-  sqlite3_free(p->apAcc);
   sqlite3_free(p);
 }
 
@@ -589,7 +597,6 @@ static BatchRun *batchRunNew(sqlite3 *db, const BatchProg *pProg){
   p->aVec = sqlite3Malloc(sizeof(ColumnCopyVal)*BATCH_ROWS*n);
   p->aConst = sqlite3Malloc(sizeof(ColumnCopyVal)*n*BATCH_MAX_IN);
   p->aFate = sqlite3Malloc(BATCH_ROWS);
-  p->apAcc = sqlite3Malloc(sizeof(Mem*)*BATCH_ROWS);
   p->apCtx = sqlite3MallocZero(sizeof(sqlite3_context*)*n);
   p->apVec = sqlite3Malloc(sizeof(ColumnCopyVal*)*n);
   if( p->apVec ){
@@ -604,7 +611,7 @@ static BatchRun *batchRunNew(sqlite3 *db, const BatchProg *pProg){
     sqlite3VdbeMemInit(&p->aKey[i], db, MEM_Null);
   }
   sqlite3VdbeMemInit(&p->mOut, db, MEM_Null);
-  if( p->aVec==0 || p->aConst==0 || p->aFate==0 || p->apAcc==0
+  if( p->aVec==0 || p->aConst==0 || p->aFate==0
    || p->apCtx==0 || p->apVec==0
   ){
     sqlite3BatchFree(p);
@@ -1077,6 +1084,11 @@ static int batchSameKey(
 ** lower *pnRow to a row whose new group the hash table has no room for:
 ** the VDBE sends it to the sorter), the aggregates' steps and the writes
 ** to accumulators.  Return SQLITE_OK or an error code.
+**
+** The GROUP cuts the live rows into runs, consecutive rows of one group
+** (pRun->aRunLen[], pRun->apRunAcc[]): the aggregates then step a group's
+** accumulators for a run at a time, and count(*) adds a run's length.
+** Without a GROUP BY, the live rows are one run.
 */
 static int batchEffects(
   Vdbe *v,
@@ -1084,15 +1096,31 @@ static int batchEffects(
   BatchProg *pProg,
   int *pnRow
 ){
-  sqlite3 *db = v->db;
   int nRow = *pnRow;
   const u8 nLive = (u8)pProg->nStep;
-  int iStep, i, k, rc = SQLITE_OK;
+  int iStep, i, k, r, rc = SQLITE_OK;
   int iAccFirst = 0, nAcc = 0, iProbe;
   i64 nHit = 0;                 /* Rows whose group the cache gave */
-  u16 *aLive = pRun->aLive;     /* The rows no step dropped */
-  int nLiveRow = 0, j;
+  const u16 *aLive = pRun->aAll;  /* The rows no step dropped */
+  int nLiveRow = nRow, j;
   int nNew = 0;                 /* Rows in pRun->aNew[] */
+  int nRun = 0;                 /* Runs in pRun->aRunLen[] */
+  u16 *aRunLen = pRun->aRunLen;
+  Mem **apRunAcc = pRun->apRunAcc;
+
+  /* The rows that run the effects */
+  if( pRun->bDrop ){
+    nLiveRow = 0;
+    for(i=0; i<nRow; i++){
+      if( pRun->aFate[i]==nLive ) pRun->aLive[nLiveRow++] = (u16)i;
+    }
+    aLive = pRun->aLive;
+  }
+#ifdef SQLITE_DEBUG
+  else{
+    for(i=0; i<nRow; i++) assert( pRun->aFate[i]==nLive );
+  }
+#endif
   if( pProg->iGroup>=0 ){
     const BatchStep *s = &pProg->aStep[pProg->iGroup];
     ColumnCopyVal *aOut = pRun->apVec[pProg->iGroup];
@@ -1100,6 +1128,10 @@ static int batchEffects(
     BatchCache *pPrev = 0;      /* The entry of the previous live row */
     const ColumnCopyVal *aKeyVec0 = s->aIn[0]>=0 ? pRun->apVec[s->aIn[0]] : 0;
     const int bOneVec = s->nIn==1 && aKeyVec0!=0;   /* A key of one vector */
+    const int bOut = pProg->bGroupRead;  /* Set aOut[] of every row */
+    u8 eType = 0;               /* pPrev's key, if bOneVec */
+    i64 iVal = 0;
+    int nVal = 0;
     sqlite3HashAggBatchBegin(v, pProg->regHash, &iAccFirst, &nAcc);
     if( NEVER(iAccFirst!=pProg->iAccFirst || nAcc!=pProg->nAcc) ){
       return SQLITE_CORRUPT_BKPT;
@@ -1111,29 +1143,60 @@ static int batchEffects(
       memset(pRun->aCache, 0, sizeof(pRun->aCache));
       pRun->iGen = 1;
     }
-    for(i=0; i<nRow; i++){
+    for(j=0; j<nLiveRow; j++){
       int bNew = 0;
       u64 h = 0;
       BatchCache *pE;
-      if( pRun->aFate[i]!=nLive ) continue;
+      Mem *pAcc = 0;
       if( bOneVec ){
+        /* Rows of one group often come together: the rows from this one
+        ** with the previous live row's key (the same representation)
+        ** extend its run, without hashing */
+        int j0 = j;
+        const ColumnCopyVal *pK;
+        if( pPrev ){
+          if( eType<SQLITE_TEXT ){
+            while( j<nLiveRow ){
+              pK = &aKeyVec0[aLive[j]];
+              if( pK->u.i!=iVal || pK->eType!=eType ) break;
+              j++;
+            }
+          }else{
+            while( j<nLiveRow ){
+              pK = &aKeyVec0[aLive[j]];
+              if( pK->u.i!=iVal || pK->eType!=eType || pK->n!=nVal ) break;
+              j++;
+            }
+          }
+          if( j>j0 ){
+            assert( batchSameVal(&pPrev->aKey[0], &aKeyVec0[aLive[j-1]]) );
+            aRunLen[nRun-1] += (u16)(j-j0);
+            nHit += j-j0;
+            for(k=j0; bOut && k<j; k++){
+              aOut[aLive[k]].eType = SQLITE_INTEGER;
+              aOut[aLive[k]].u.i = 1;
+            }
+            if( j==nLiveRow ) break;
+          }
+        }
+        i = aLive[j];
         aKey[0] = &aKeyVec0[i];
       }else{
+        i = aLive[j];
         for(k=0; k<s->nIn; k++){
           int iIn = s->aIn[k];
           aKey[k] = iIn>=0 ? &pRun->apVec[iIn][i]
                            : &pRun->aConst[pProg->iGroup*BATCH_MAX_IN+k];
         }
-      }
-      /* Rows of one group often come together: the previous live row's
-      ** entry first, without hashing */
-      if( pPrev && (bOneVec ? batchSameVal(&pPrev->aKey[0], aKey[0])
-                            : batchSameKey(pPrev, aKey, s->nIn)) ){
-        pRun->apAcc[i] = pPrev->pAcc;
-        aOut[i].eType = SQLITE_INTEGER;
-        aOut[i].u.i = 1;
-        nHit++;
-        continue;
+        if( pPrev && batchSameKey(pPrev, aKey, s->nIn) ){
+          aRunLen[nRun-1]++;
+          if( bOut ){
+            aOut[i].eType = SQLITE_INTEGER;
+            aOut[i].u.i = 1;
+          }
+          nHit++;
+          continue;
+        }
       }
       for(k=0; k<s->nIn; k++){
         h = (h ^ (u64)aKey[k]->u.i ^ aKey[k]->eType) * 0x9e3779b97f4a7c15ULL;
@@ -1153,42 +1216,49 @@ static int batchEffects(
         }
       }
       if( pE && pE->iGen==pRun->iGen ){
-        pRun->apAcc[i] = pE->pAcc;
-        aOut[i].eType = SQLITE_INTEGER;
-        aOut[i].u.i = 1;
+        pAcc = pE->pAcc;
         nHit++;
-        pPrev = pE;
-        continue;
+      }else{
+        if( pE==0 ) pE = &pRun->aCache[(h>>32) & (BATCH_GROUP_CACHE-1)];
+        for(k=0; k<s->nIn; k++) batchMem(&pRun->aKey[k], aKey[k]);
+        rc = sqlite3HashAggBatchGroup(v, pProg->regHash, pRun->aKey,
+                                      &pAcc, &bNew);
+        if( rc ) break;
+        if( pAcc==0 ){
+          nRow = i;             /* To the sorter, through the VDBE */
+          nLiveRow = j;
+          break;
+        }
+        pE->pAcc = pAcc;
+        pE->iGen = pRun->iGen;
+        for(k=0; k<s->nIn; k++) pE->aKey[k] = *aKey[k];
+        if( bNew ){
+          pRun->aNew[nNew] = (u16)i;
+          pRun->apNewAcc[nNew] = pAcc;
+          nNew++;
+        }
       }
-      if( pE==0 ) pE = &pRun->aCache[(h>>32) & (BATCH_GROUP_CACHE-1)];
-      for(k=0; k<s->nIn; k++) batchMem(&pRun->aKey[k], aKey[k]);
-      rc = sqlite3HashAggBatchGroup(v, pProg->regHash, pRun->aKey,
-                                    &pRun->apAcc[i], &bNew);
-      if( rc ) break;
-      if( pRun->apAcc[i]==0 ){
-        nRow = i;               /* To the sorter, through the VDBE */
-        break;
-      }
-      pE->pAcc = pRun->apAcc[i];
-      pE->iGen = pRun->iGen;
-      for(k=0; k<s->nIn; k++) pE->aKey[k] = *aKey[k];
+      /* A new run */
       pPrev = pE;
+      eType = pE->aKey[0].eType;
+      iVal = pE->aKey[0].u.i;
+      nVal = pE->aKey[0].n;
+      apRunAcc[nRun] = pAcc;
+      aRunLen[nRun] = 1;
+      nRun++;
       aOut[i].eType = SQLITE_INTEGER;
       aOut[i].u.i = !bNew;
-      if( bNew ) pRun->aNew[nNew++] = (u16)i;
     }
-  }
-  /* The rows that run the effects after the GROUP */
-  if( pRun->bDrop ){
-    for(i=0; i<nRow; i++){
-      if( pRun->aFate[i]==nLive ) aLive[nLiveRow++] = (u16)i;
+    if( !bOut && nLiveRow>0 && nRun>0 && aRunLen[nRun-1]>1 ){
+      /* Only the last live row's is read (batchRegisters()) */
+      i = aLive[nLiveRow-1];
+      aOut[i].eType = SQLITE_INTEGER;
+      aOut[i].u.i = 1;
     }
-  }else{
-    aLive = pRun->aAll;
-    nLiveRow = nRow;
-#ifdef SQLITE_DEBUG
-    for(i=0; i<nRow; i++) assert( pRun->aFate[i]==nLive );
-#endif
+  }else if( nLiveRow>0 ){
+    apRunAcc[0] = 0;
+    aRunLen[0] = (u16)nLiveRow;
+    nRun = 1;
   }
   for(iStep=pProg->iGroup+1; iStep<pProg->nStep && rc==SQLITE_OK; iStep++){
     const BatchStep *s = &pProg->aStep[iStep];
@@ -1197,7 +1267,6 @@ static int batchEffects(
       Mem *pAcc = &v->aMem[s->iAcc];
       int bAcc = pProg->regHash>0;
       int iOff = s->iAcc-iAccFirst;
-      Mem **apAcc = pRun->apAcc;
       const ColumnCopyVal *aIn = 0;
       ColumnCopyVal *aHit = s->regHit ? pRun->apVec[iStep] : 0;
       const u8 eAggKind = s->eAggKind;   /* Locals: the loop stores through */
@@ -1205,6 +1274,7 @@ static int batchEffects(
                                          ** tell from s */
       const int nCtxByte = bAcc && eAggKind
                              ? sqlite3BatchAggContextSize(eAggKind) : 0;
+      int jEnd;
       pCtx = batchAggCtx(v, pRun, s, iStep);
       if( pCtx==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
       if( s->nIn>0 ){
@@ -1215,32 +1285,9 @@ static int batchEffects(
           batchMem(&pRun->aArg[0], &pRun->aConst[iStep*BATCH_MAX_IN]);
         }
       }
-      if( eAggKind==BATCH_AGG_COUNT && nArg==0 && nCtxByte ){
-        /* count(*) of a GROUP BY, the commonest aggregate: the loop below
-        ** with what it tests for other aggregates taken out */
-        for(j=0; j<nLiveRow; j++){
-          i = aLive[j];
-          pAcc = apAcc[i] + iOff;
-          if( pAcc->flags==MEM_Null ){
-            rc = sqlite3HashAggBatchContext(v, pProg->regHash, pAcc,
-                                            s->pFunc, nCtxByte);
-            if( rc ) break;
-          }
-          if( (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
-            assert( pAcc->u.pDef==s->pFunc );
-            pAcc->n++;
-            sqlite3BatchCountOne(pAcc->z);
-          }else{
-            /* A context the VDBE failed to make (out of memory) */
-            rc = batchAggCall(v, pRun, s, pCtx, pAcc, 0, 0);
-            if( rc ) break;
-          }
-        }
-        continue;
-      }
-      for(j=0; j<nLiveRow && rc==SQLITE_OK; j++){
-        i = aLive[j];
-        if( bAcc ) pAcc = apAcc[i] + iOff;
+      for(r=0, j=0; r<nRun && rc==SQLITE_OK; r++, j=jEnd){
+        jEnd = j + aRunLen[r];
+        if( bAcc ) pAcc = apRunAcc[r] + iOff;
         if( nCtxByte && pAcc->flags==MEM_Null ){
           /* The group's first row for this aggregate: its context, made
           ** in the hash table's memory rather than on the heap */
@@ -1248,60 +1295,78 @@ static int batchEffects(
                                           s->pFunc, nCtxByte);
           if( rc ) break;
         }
-        if( eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
-          /* The context exists (after an out-of-memory it may not, and the
-          ** function then skips the row): sumStep() of a REAL or of an
-          ** INTEGER while the sum is an exact integer, countStep()
-          ** of no argument or of a column value that is not NULL, without
-          ** the call (a constant argument takes the call, below) */
+        if( eAggKind==BATCH_AGG_COUNT && nArg==0
+         && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0
+        ){
+          /* count(*), the commonest aggregate: the run at once */
           assert( pAcc->u.pDef==s->pFunc );
-          if( eAggKind==BATCH_AGG_SUM ){
-            if( aIn && aIn[i].eType==SQLITE_FLOAT ){
-              pAcc->n++;
-              sqlite3BatchSumReal(pAcc->z, aIn[i].u.r);
-              continue;
-            }
-            if( aIn && aIn[i].eType==SQLITE_INTEGER
-             && sqlite3BatchSumInt(pAcc->z, aIn[i].u.i)==0
-            ){
-              pAcc->n++;
-              continue;
-            }
-          }else if( nArg==0 || (aIn && aIn[i].eType!=SQLITE_NULL) ){
-            assert( eAggKind==BATCH_AGG_COUNT );
-            pAcc->n++;
-            sqlite3BatchCountOne(pAcc->z);
-            continue;
-          }
+          pAcc->n += jEnd - j;
+          sqlite3BatchCountAdd(pAcc->z, jEnd - j);
+          continue;
         }
-        rc = batchAggCall(v, pRun, s, pCtx, pAcc, aIn ? &aIn[i] : 0,
-                          aHit ? &aHit[i] : 0);
+        for(; j<jEnd && rc==SQLITE_OK; j++){
+          i = aLive[j];
+          if( eAggKind && (pAcc->flags & MEM_Agg)!=0 && pAcc->z!=0 ){
+            /* The context exists (after an out-of-memory it may not, and
+            ** the function then skips the row): sumStep() of a REAL or of
+            ** an INTEGER while the sum is an exact integer, countStep()
+            ** of a column value that is not NULL, without the call (a
+            ** constant argument takes the call, below) */
+            assert( pAcc->u.pDef==s->pFunc );
+            if( eAggKind==BATCH_AGG_SUM ){
+              if( aIn && aIn[i].eType==SQLITE_FLOAT ){
+                pAcc->n++;
+                sqlite3BatchSumReal(pAcc->z, aIn[i].u.r);
+                continue;
+              }
+              if( aIn && aIn[i].eType==SQLITE_INTEGER
+               && sqlite3BatchSumInt(pAcc->z, aIn[i].u.i)==0
+              ){
+                pAcc->n++;
+                continue;
+              }
+            }else if( nArg==0 || (aIn && aIn[i].eType!=SQLITE_NULL) ){
+              assert( eAggKind==BATCH_AGG_COUNT );
+              pAcc->n++;
+              sqlite3BatchCountAdd(pAcc->z, 1);
+              continue;
+            }
+          }
+          rc = batchAggCall(v, pRun, s, pCtx, pAcc, aIn ? &aIn[i] : 0,
+                            aHit ? &aHit[i] : 0);
+        }
       }
     }else if( s->bStore ){
       const ColumnCopyVal *aV = pRun->apVec[iStep];
       const ColumnCopyVal *aCond = s->iCond>=0 ? pRun->apVec[s->iCond] : 0;
       const int bWant = s->bWant;
-      const u16 *aRowOf = aLive;
-      int nStoreRow = nLiveRow;
+      const int iOff = s->iOut-iAccFirst;
       if( s->iCond==pProg->iGroup && pProg->iGroup>=0 && !bWant ){
         /* Stored when the row's group is new (the GROUP's output is 0):
         ** the rows that made their groups, and no other */
-        aRowOf = pRun->aNew;
-        nStoreRow = nNew;
-        aCond = 0;
+        for(j=0; j<nNew && rc==SQLITE_OK; j++){
+          i = pRun->aNew[j];
+          assert( pRun->aFate[i]==nLive );
+          assert( pRun->apVec[s->iCond][i].u.i==0 );
+          rc = batchStore(&pRun->apNewAcc[j][iOff], &aV[i]);
+        }
+        continue;
       }
-      for(j=0; j<nStoreRow; j++){
-        i = aRowOf[j];
-        assert( pRun->aFate[i]==nLive );
-        if( aCond && (aCond[i].u.i!=0)!=bWant ) continue;
-        assert( s->iCond<0 || (pRun->apVec[s->iCond][i].u.i!=0)==bWant );
-        rc = batchStore(&pRun->apAcc[i][s->iOut-iAccFirst], &aV[i]);
-        if( rc ) break;
+      assert( pProg->iGroup>=0 );
+      for(r=0, j=0; r<nRun && rc==SQLITE_OK; r++){
+        int jEnd = j + aRunLen[r];
+        for(; j<jEnd; j++){
+          i = aLive[j];
+          assert( pRun->aFate[i]==nLive );
+          if( aCond && (aCond[i].u.i!=0)!=bWant ) continue;
+          rc = batchStore(&apRunAcc[r][iOff], &aV[i]);
+          if( rc ) break;
+        }
       }
     }
   }
   if( pProg->iGroup>=0 ) sqlite3HashAggBatchEnd(v, pProg->regHash, nHit);
-  (void)db;
+  pRun->nNew = nNew;
   *pnRow = nRow;
   return rc;
 }
@@ -1323,18 +1388,28 @@ static int batchRegisters(Vdbe *v, BatchRun *pRun, BatchProg *pProg,
       if( pProg->aStep[j].iOut==s->iOut ) break;
     }
     if( j<pProg->nStep ) continue;      /* Done for the last writer */
-    /* The last row that reached a step writing this register */
-    for(i=nRow-1; i>=0 && iLast<0; i--){
-      for(j=iStep; j>=0; j--){
-        const BatchStep *w = &pProg->aStep[j];
-        if( w->iOut==s->iOut && pRun->aFate[i]>j
-         && (w->iCond<0
-             || (pRun->apVec[w->iCond][i].u.i!=0)==w->bWant)
-        ){
-          iLast = i;
-          iFrom = j;
-          break;
+    /* The last row that reached a step writing this register, and the
+    ** last such step it reached */
+    for(j=iStep; j>=0; j--){
+      const BatchStep *w = &pProg->aStep[j];
+      if( w->iOut!=s->iOut ) continue;
+      if( w->iCond>=0 && w->iCond==pProg->iGroup && !w->bWant ){
+        /* Run for the rows that made their groups (batchEffects()) */
+        i = pRun->nNew>0 ? pRun->aNew[pRun->nNew-1] : -1;
+        assert( i<nRow );
+      }else{
+        for(i=nRow-1; i>iLast; i--){
+          if( pRun->aFate[i]>j
+           && (w->iCond<0
+               || (pRun->apVec[w->iCond][i].u.i!=0)==w->bWant)
+          ){
+            break;
+          }
         }
+      }
+      if( i>iLast ){
+        iLast = i;
+        iFrom = j;
       }
     }
     if( iLast>=0 ){

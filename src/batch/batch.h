@@ -51,7 +51,7 @@ void sqlite3BatchFree(BatchRun*);
 int sqlite3BatchAggKind(const FuncDef*);
 void sqlite3BatchSumReal(void*, double);
 int sqlite3BatchSumInt(void*, i64);
-void sqlite3BatchCountOne(void*);
+void sqlite3BatchCountAdd(void*, i64);
 int sqlite3BatchAggContextSize(int);
 
 #endif /* SQLITE_BATCH_H */

@@ -227,6 +227,7 @@ struct ColumnCopyScan {
   int nSel;                     /* Rows of aSel[] */
   int iSel;                     /* Current row in aSel[] */
   u16 aSel[CC_VEC];             /* Rows of the vector that may match */
+  u16 aAll[CC_VEC];             /* 0, 1, 2 ...: every row, once filled */
   i64 aKey[CC_VEC];             /* Their keys, for a Bloom filter probe */
   int nSlot;                    /* 1+nCol */
   CCCol **apCol;                /* apCol[slot], loaded when used */
@@ -3793,6 +3794,31 @@ static int ccTermDict(ColumnCopyScan *p, CCTerm *t, const CCCol *pCol,
 }
 
 /*
+** True if the rowids of column pCol (slot 0 of a chunk) are decoded only
+** when a row's rowid is first asked for: their encodings, SEQ and FOR
+** without NULLs, cannot fail to decode.  Most scans never ask (the body
+** reads no rowid).
+*/
+#define ccRowidLazy(pCol) \
+  (((pCol)->enc==CC_ENC_SEQ || (pCol)->enc==CC_ENC_FOR) && (pCol)->aNull==0)
+
+/*
+** Decode the rowids of the current vector of scan p, which ccNextVector()
+** left to their first use (ccRowidLazy()).
+*/
+static SQLITE_NOINLINE void ccRowidDecode(ColumnCopyScan *p){
+  const CCChunk *c = &p->aChunk[p->iChunk];
+  CCCol *pRowid = p->apCol[0];
+  int i0 = p->iVec*CC_VEC;
+  int rc;
+  assert( pRowid!=0 && pRowid->k==c->k && ccRowidLazy(pRowid) );
+  rc = ccColDecode(pRowid, i0, c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC);
+  assert( rc==SQLITE_OK );
+  (void)rc;
+  pRowid->iVec = p->iVec;
+}
+
+/*
 ** Make the next vector of the current chunk (or the first, with iVec
 ** -1) current, skipping vectors in which no row may match.  Set *pbDone
 ** if the chunk has no more.
@@ -3811,7 +3837,9 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
     pRowid = ccCol(p, 0);
     if( pRowid==0 ) return SQLITE_NOMEM_BKPT;
     rc = ccColLoad(p, pRowid, c, 0);
-    if( rc==SQLITE_OK && pRowid->iVec!=p->iVec ){
+    if( rc==SQLITE_OK && pRowid->iVec!=p->iVec
+     && (p->bClip || !ccRowidLazy(pRowid))
+    ){
       rc = ccColDecode(pRowid, i0, n);
       pRowid->iVec = p->iVec;
     }
@@ -3826,7 +3854,10 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       p->nSel = j;
       if( j==0 && aV[n-1].u.i>iStop ){ *pbDone = 1; return SQLITE_OK; }
     }else{
-      for(i=0; i<n; i++) p->aSel[i] = (u16)i;
+      if( p->aAll[CC_VEC-1]==0 ){
+        for(i=0; i<CC_VEC; i++) p->aAll[i] = (u16)i;
+      }
+      memcpy(p->aSel, p->aAll, n*sizeof(u16));
       p->nSel = n;
     }
     for(j=0; j<p->nTerm && p->nSel>0; j++){
@@ -3870,7 +3901,7 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
     }
     if( p->nSel>0 ){
       p->iVecSeq++;
-      if( pRowid ) pRowid->iVecSeq = p->iVecSeq;
+      if( pRowid->iVec==p->iVec ) pRowid->iVecSeq = p->iVecSeq;
       for(j=0; j<p->nTerm; j++){
         CCCol *pCol = p->apCol[p->aTerm[j].iSlot];
         if( pCol->iVec==p->iVec ) pCol->iVecSeq = p->iVecSeq;
@@ -3974,6 +4005,7 @@ static int ccEnterChunk(ColumnCopyScan *p, BtCursor *pBase, int iChunk){
 */
 static i64 ccRowid(ColumnCopyScan *p){
   assert( p->eMode==CC_MODE_VEC );
+  if( p->apCol[0]->iVec!=p->iVec ) ccRowidDecode(p);
   return p->apCol[0]->aVal[p->aSel[p->iSel]].u.i;
 }
 
@@ -4903,7 +4935,9 @@ int sqlite3ColumnCopyVector(VdbeCursor *pC, int iCol, const ColumnCopyVal **paVa
   assert( p!=0 && p->eMode==CC_MODE_VEC && !pC->nullRow );
   assert( iCol>=-1 && iCol<p->nSlot-1 );
   pCol = p->apCol[1+iCol];
-  if( iCol>=0 && (pCol==0 || pCol->iVecSeq!=p->iVecSeq) ){
+  if( iCol<0 ){
+    if( pCol->iVec!=p->iVec ) ccRowidDecode(p);
+  }else if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
     int rc = ccColumnVector(p, iCol);
     if( rc ) return rc;
     pCol = p->apCol[1+iCol];
