@@ -1030,6 +1030,12 @@ void sqlite3AmortizeSorterFill(Parse *pParse, WhereLevel *pLevel, int iSorter){
   sqlite3VdbeAddOp2(v, OP_SorterNext, iSorter, addrLoop); VdbeCoverage(v);
   sqlite3VdbeJumpHere(v, addrSort);
   sqlite3VdbeAddOp1(v, OP_Close, iSorter);
+  /* Leave the index as a scan's first row leaves it, not at its end: a
+  ** LEFT JOIN's OP_NullRow may come before the first seek, and the
+  ** OP_Next after it then finds the cursor as stock's fill loop leaves it
+  ** (vdbe.c's checks of seekOp in a debug build) */
+  sqlite3VdbeAddOp2(v, OP_Rewind, pLevel->iIdxCur, sqlite3VdbeCurrentAddr(v)+1);
+  VdbeCoverage(v);
   if( pLevel->amortize.regSeen ){
     sqlite3VdbeAddOp2(v, OP_Null, 0, pLevel->amortize.regSeen);
   }

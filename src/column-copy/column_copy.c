@@ -464,12 +464,20 @@ static int ccPayload(BtCursor *pCur, u8 **ppBuf, u32 *pnAlloc, u32 *pn){
 }
 
 /*
-** Open a read cursor on root page iRoot of database iDb.
+** Open a read cursor on table iRoot (a root page) of database iDb, read
+** locked first if the database is in shared-cache mode, as OP_TableLock
+** locks the tables a statement reads (SQLITE_LOCKED_SHAREDCACHE if
+** another connection writes it).
 */
 static int ccCursorOpen(sqlite3 *db, int iDb, Pgno iRoot, BtCursor **pp){
-  BtCursor *p = (BtCursor*)sqlite3MallocZero(sqlite3BtreeCursorSize());
+  BtCursor *p;
   int rc;
   *pp = 0;
+#ifndef SQLITE_OMIT_SHARED_CACHE
+  rc = sqlite3BtreeLockTable(db->aDb[iDb].pBt, (int)iRoot, 0);
+  if( rc ) return rc;
+#endif
+  p = (BtCursor*)sqlite3MallocZero(sqlite3BtreeCursorSize());
   if( p==0 ) return SQLITE_NOMEM_BKPT;
   sqlite3BtreeCursorZero(p);
   rc = sqlite3BtreeCursor(db->aDb[iDb].pBt, iRoot, 0, 0, p);
@@ -3661,7 +3669,11 @@ static int ccProbeFilters(ColumnCopyScan *p){
       aCol[nProbe] = aRegCol[j];
       aInt[nProbe] = aRegInt[j];
       nProbe++;
-    }else if( pOp->opcode!=OP_FilterGroup ){
+    }else if( pOp->opcode!=OP_FilterGroup && pOp->opcode!=OP_ReleaseReg
+           && pOp->opcode!=OP_Explain
+    ){
+      /* (OP_ReleaseReg, and OP_Explain outside EXPLAIN QUERY PLAN, are
+      ** in debug builds only, and do nothing) */
       break;
     }
   }
