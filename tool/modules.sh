@@ -6,8 +6,8 @@
 #   tool/modules.sh list
 #       every module, in build order (a module after those it requires)
 #   tool/modules.sh get MODULE KEY
-#       the values of KEY (patch, testpatch, requires, header, library,
-#       shell, test, unit, check), one a line
+#       the values of KEY (patch, testpatch, requires, uses, header,
+#       private, library, shell, test, unit, check), one a line
 #   tool/modules.sh resolve PATCH...
 #       for the patches of an effective series, one line per module:
 #       "MODULE tested" (every patch there), "MODULE built" (its code
@@ -46,7 +46,7 @@ records() {
       $1 == "conn" || $1 == "pragma" || $1 == "ctime" || $1 == "default" {
         v = $0; sub(/^[ \t]*[a-z]+[ \t]+/, "", v); sub(/[ \t]+$/, "", v)
         printf "%s\t%s\t%s\n", m, $1, v; next }
-      $1 ~ /^(patch|testpatch|requires|header|library|shell|test|unit|check)$/ {
+      $1 ~ /^(patch|testpatch|requires|uses|header|private|library|shell|test|unit|check)$/ {
         for (i = 2; i <= NF; i++) printf "%s\t%s\t%s\n", m, $1, $i; next }
       { printf "lipsqlite: modules: %s:%d: unknown key \"%s\"\n", f, NR, $1 > "/dev/stderr"; exit 1 }
     ' "$f" || exit 1
@@ -74,7 +74,7 @@ names() {
       if ($3 !~ ("^[0-9][0-9][0-9][0-9]-" $1 "(-[a-z0-9-]+)?\\.patch$")) {
         printf "lipsqlite: modules: %s: patch %s is not named %s (NNNN-%s[-WHAT].patch)\n", $1, $3, $1, $1; bad = 1 }
     }
-    $2 ~ /^(header|library|shell|test|unit)$/ && $1 !~ /^(build|core|shell)$/ {
+    $2 ~ /^(header|private|library|shell|test|unit)$/ && $1 !~ /^(build|core|shell)$/ {
       m1 = $1; m2 = $1; gsub(/-/, "_", m1); gsub(/-/, "", m2)
       if (index($3, $1) == 0 && index($3, m1) == 0 && index($3, m2) == 0) {
         printf "lipsqlite: modules: %s: %s %s does not carry the module name %s\n", $1, $2, $3, $1; bad = 1 }
@@ -85,7 +85,19 @@ names() {
     $2 == "header" && length($3) > 15 {
       printf "lipsqlite: modules: %s: header %s is longer than 15 characters (the amalgamation\x27s section comment stays open)\n", $1, $3; bad = 1
     }
-    END { exit bad }' >&2
+    # A private header is inlined in the middle of the module\x27s first
+    # library file, which includes it first: the two names together may
+    # have at most 34 characters for the same comment.
+    $2 == "private" { priv[$1] = $3 }
+    $2 == "library" && !($1 in lib1) { lib1[$1] = $3 }
+    $2 == "uses" { uses[$1] = uses[$1] " " $3 }
+    { mods[$1] = 1 }
+    END {
+      for (m in priv) if (length(priv[m]) + length(lib1[m]) > 34) {
+        printf "lipsqlite: modules: %s: private header %s and first library %s have more than 34 characters together (the amalgamation\x27s section comment stays open)\n", m, priv[m], lib1[m]; bad = 1 }
+      for (m in uses) { n = split(uses[m], u, " "); for (i = 1; i <= n; i++) if (!(u[i] in mods)) {
+        printf "lipsqlite: modules: %s: uses %s, which is no module\n", m, u[i]; bad = 1 } }
+      exit bad }' >&2
 }
 
 get() {  # get MODULE KEY
@@ -193,6 +205,8 @@ case $cmd in
           k = vals(i, "header", a)
           for (j = 1; j <= k; j++) if (a[j] != "lipsqlite.h") {
             print "#include \"" a[j] "\"" > h; print "header " a[j] > fl; hdrs = hdrs " $(TOP)/src/" a[j] }
+          k = vals(i, "private", a)
+          for (j = 1; j <= k; j++) { print "header " a[j] > fl; hdrs = hdrs " $(TOP)/src/" a[j] }
         }
         for (i = 1; i <= n; i++) {
           k = vals(i, "library", a)
@@ -238,6 +252,11 @@ case $cmd in
         # C89 has no empty struct: a build whose modules keep no
         # per-connection state (the core alone) gets a placeholder.
         if (conn == "") conn = " \\\n  u8 notUsed1;"
+        # LIPSQLITE_HAVE_<MODULE>: the module is in this build.  A module
+        # tests only those of the modules it "requires" or "uses".
+        have = ""
+        for (i = 1; i <= n; i++) { mn = toupper(order[i]); gsub(/-/, "_", mn); have = have "\n#define LIPSQLITE_HAVE_" mn " 1" }
+        print "\n/* The modules of this build */" have > h
         print "\n/* Members of struct ForkConn */\n#define LIPSQLITE_MODULE_CONN" conn > h
         print "\n/* Set the members above of connection db to their defaults */\n#define LIPSQLITE_MODULE_CONN_INIT(db)" init > h
         print "\n/* The PRAGMAs of TYPE FORK and their handlers, for sqlite3ForkPragma() */\n#define LIPSQLITE_MODULE_PRAGMAS" prag > h

@@ -118,7 +118,8 @@ sync_file() {  # sync_file SRC DEST
 version=$(cat "$verfile")
 seen=" "
 for m in $built; do
-  for f in $("$here/modules.sh" get "$m" header) $("$here/modules.sh" get "$m" library) \
+  for f in $("$here/modules.sh" get "$m" header) $("$here/modules.sh" get "$m" private) \
+           $("$here/modules.sh" get "$m" library) \
            $("$here/modules.sh" get "$m" shell); do
     case "$seen" in *" $f "*) die "src/*/$f: two modules have a file of this name" ;; esac
     seen="$seen$f "
