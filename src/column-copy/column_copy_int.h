@@ -1,0 +1,317 @@
+/*
+** 2026 November 26
+**
+** The author disclaims copyright to this source code.  In place of
+** a legal notice, here is a blessing:
+**
+**    May you do good and not evil.
+**    May you find forgiveness for yourself and forgive others.
+**    May you share freely, never taking more than you give.
+**
+*************************************************************************
+**
+** Column copies, private interface: names, constants and structures
+** shared by column_copy_*.c.  The design is in doc/column-copy.md.
+*/
+#ifndef SQLITE_COLUMN_COPY_INT_H
+#define SQLITE_COLUMN_COPY_INT_H
+
+#include "sqliteInt.h"
+#include "vdbeInt.h"
+#include "whereInt.h"
+
+/*
+** Names.  A copy with id N of table T is made of
+**
+**   lipsqlite_column_copy         one row per copy (all copies of the file)
+**   lipsqlite_column_copy_N_dir   its chunk directory
+**   lipsqlite_column_copy_N_data  one BLOB per column and chunk
+**   lipsqlite_column_copy_N_S_OP  its triggers on T, where S is the
+**                                 signature of T's definition (ccSig())
+*/
+#define CC_PREFIX      "lipsqlite_column_copy"
+#define CC_PREFIX_LEN  21
+
+/*
+** A chunk holds CC_CHUNK_ROWS rows when built, a vector CC_VEC rows.  The
+** data row of chunk k and slot s (0 for the rowid, 1+i for the table's
+** i-th stored column) has the rowid k*CC_SLOTS+s.
+*/
+#define CC_CHUNK_ROWS  65536
+#define CC_VEC         1024
+#define CC_RANGE_MIN   CC_VEC   /* A shorter rowid range reads the B-tree */
+#define CC_SEEK_MIN    1024     /* Rowid lookups of a cursor from the B-tree
+                                ** before the copy serves them */
+#define CC_SEEK_BYTES  (64*1024*1024)  /* Chunks a cursor's lookups keep */
+#define CC_SEEK_MAP    32       /* A chunk's rowids spanning at most this
+                                ** many times its rows are found by a map
+                                ** (dates as yyyymmdd span 28 times) */
+/* A DICT chunk's dictionary of at most this many texts is decoded an
+** entry at a time, the first time a row needs it; the rows with that code
+** then copy the decoded entry */
+#define CC_DICT_DECODED 4096
+#define CC_RANGE_REAL  4.0e18   /* Real bounds of a rowid range made stops */
+#define CC_SLOTS       32768
+#define CC_FORMAT      2        /* lipsqlite_column_copy.format */
+#define CC_FORMAT_MIN  1        /* Oldest format read (no NUM encoding) */
+#define CC_MAX_TERM    16       /* WHERE terms evaluated per scan */
+#define CC_MAX_LIST    64       /* Values of an IN list evaluated */
+
+/* Encodings of a column chunk (byte 0 of its BLOB) */
+#define CC_ENC_SEQ     1        /* Integers base, base+1, ... */
+#define CC_ENC_FOR     2        /* Integers: base + bit-packed offsets */
+#define CC_ENC_REAL    3        /* Reals, 8 bytes each */
+#define CC_ENC_DICT    4        /* Texts: dictionary + bit-packed codes */
+#define CC_ENC_PLAIN   5        /* Anything: record serial types + bodies */
+#define CC_ENC_NUM     6        /* Integers and reals: 8-byte reals + map */
+
+/* Integers of at most this magnitude are exact as reals (CC_ENC_NUM) */
+#define CC_NUM_EXACT   (((i64)1)<<53)
+
+#define CC_HDR         6        /* enc, flags, nrow (4 bytes) */
+#define CC_FLAG_NULL   0x01     /* A NULL bitmap follows the header */
+#define CC_PAD         9        /* Bytes after packed bits (ccPackGet) */
+#define CC_MAX_DICT    65536    /* Largest dictionary */
+
+/* Scan modes */
+#define CC_MODE_VEC    1        /* Rows from decoded vectors */
+#define CC_MODE_BTREE  2        /* Rows from the table's B-tree */
+#define CC_MODE_EOF    3
+#define CC_MODE_SEEK   4        /* A row found by a rowid lookup in a chunk */
+
+/* Comparison of a term that cannot be decided over the vector */
+#define CC_CMP_UNKNOWN 2
+
+/*
+** A value of a vector (column_copy.h).  During a build, u.i of a TEXT or
+** BLOB value is its offset in the builder's arena; in a scan, u.z points
+** into the chunk.
+*/
+typedef ColumnCopyVal CCVal;
+
+/*
+** A WHERE term of the plan: column iCol compared with the constants in
+** registers aReg[iReg..iReg+nReg-1] of the statement.
+*/
+typedef struct CCPlanTerm CCPlanTerm;
+struct CCPlanTerm {
+  int iCol;                     /* Stored column number */
+  int iReg;                     /* First of its constants in CCPlan.aReg[] */
+  int nReg;                     /* Number of constants (several for IN) */
+  u8 op;                        /* TK_EQ, TK_LT, ..., TK_IN, TK_ISNULL... */
+  char aff;                     /* Affinity of the comparison */
+  u8 bBinary;                   /* Texts compare with BINARY */
+};
+
+/*
+** The P4 of OP_ColumnCopyRewind: what the code generator decided.  One
+** allocation (P4_DYNAMIC): aTerm, aReg and aUsed point into it.
+*/
+typedef struct CCPlan CCPlan;
+struct CCPlan {
+  i64 iId;                      /* The copy */
+  Pgno iMetaRoot;               /* Root of lipsqlite_column_copy */
+  Pgno iDirRoot;                /* Root of its _dir table */
+  Pgno iDataRoot;               /* Root of its _data table */
+  Pgno iTabRoot;                /* Root of the table */
+  int iDb;                      /* Database of the table */
+  int nCol;                     /* Stored columns of the table */
+  u8 bRenumber;                 /* VACUUM may renumber its rowids */
+  u8 opStart;                   /* OP_Rewind, OP_SeekGE or OP_SeekGT */
+  u8 opEnd;                     /* OP_Gt, OP_Ge, or 0: no end test */
+  int iRegStart;                /* The seek's key (P3), if opStart seeks */
+  int iRegEnd;                  /* The end test's bound, if opEnd */
+  int addrLoop;                 /* Target of the loop's OP_ColumnCopyNext */
+  int addrProbe;                /* First opcode past the end test */
+  int nTerm;
+  CCPlanTerm *aTerm;
+  int *aReg;
+  u8 *aUsed;                    /* aUsed[i]: column i read from the copy */
+};
+
+/* A chunk of the directory */
+typedef struct CCChunk CCChunk;
+struct CCChunk {
+  i64 lo;                       /* First rowid it covers */
+  i64 k;                        /* Its number in the _data table */
+  int nRow;                     /* Rows */
+  u8 bStale;                    /* Read from the B-tree */
+};
+
+/* A column of the current chunk, as loaded and decoded */
+typedef struct CCCol CCCol;
+struct CCCol {
+  i64 k;                        /* Chunk loaded, or -1 */
+  int iVec;                     /* Vector decoded into aVal[], or -1 */
+  u32 iVecSeq;                  /* ColumnCopyScan.iVecSeq of aVal[] */
+  u8 *aBuf;                     /* The data row's record */
+  u32 nAlloc;                   /* Allocated bytes of aBuf */
+  const u8 *a;                  /* The chunk's BLOB */
+  int n;                        /* Its size */
+  u8 enc;                       /* CC_ENC_* */
+  const u8 *aNull;              /* NULL bitmap, or 0 */
+  i64 iBase;                    /* SEQ, FOR */
+  u8 nWidth;                    /* FOR, DICT: bits per value */
+  const u8 *aPack;              /* FOR, DICT: the packed values */
+  const u8 *aReal;              /* REAL, NUM */
+  const u8 *aIsInt;             /* NUM: bit i set if row i is an integer */
+  int nDict;                    /* DICT */
+  const u8 *aDictOff;           /* DICT: nDict+1 offsets (u32) */
+  const u8 *aDict;              /* DICT: the texts */
+  const u8 *aVecOff;            /* PLAIN: offset of each vector (u32) */
+  const u8 *aPlain;             /* PLAIN: the values */
+  u32 *aRowOff;                 /* PLAIN, for lookups: each row's offset in
+                                ** aPlain, or 0 */
+  u16 *aRowAt;                  /* FOR rowids, for lookups: the row of rowid
+                                ** iBase+d at aRowAt[d], if it has one */
+  u32 nRowAt;                   /* Entries of aRowAt[], 0 if not made */
+  u8 bNoRowAt;                  /* Rowids too sparse for aRowAt[] */
+  int nDictVal;                 /* DICT: entries in aDictVal[] for the
+                                ** chunk (those not decoded yet have
+                                ** type 0), or 0 */
+  int nDictAlloc;               /* Allocated entries of aDictVal[] */
+  CCVal *aDictVal;              /* DICT: the dictionary, decoded */
+  CCVal aVal[CC_VEC];
+};
+
+/* A constant of a term, with the comparison's affinity applied */
+typedef struct CCConst CCConst;
+struct CCConst {
+  Mem m;
+};
+
+/*
+** The outcome of a test (a term, a Bloom filter probe) for each entry of
+** the dictionary of one chunk of a DICT column, found when first needed:
+** the test then runs once per distinct text of the chunk, not per row.
+*/
+typedef struct CCMemo CCMemo;
+struct CCMemo {
+  i64 k;                        /* The chunk a[] is for, or -1 */
+  int nAlloc;                   /* Allocated bytes of a[] */
+  u8 *a;                        /* a[code]: 0 or CC_MEMO_PASS/CC_MEMO_FAIL */
+};
+#define CC_MEMO_PASS   1        /* The row may match */
+#define CC_MEMO_FAIL   2        /* It cannot */
+
+/* A term as evaluated by the scan */
+typedef struct CCTerm CCTerm;
+struct CCTerm {
+  int iSlot;                    /* 1+column */
+  u8 op;
+  u8 bBinary;
+  u8 bOff;                      /* Cannot decide: every row passes */
+  int nConst;
+  CCMemo memo;                  /* Of a DICT column */
+  CCVal aConst[CC_MAX_LIST];
+};
+
+/* Most Bloom filter probes of a loop's body run inside the scan */
+#define CC_MAX_PROBE 8
+
+struct ColumnCopyScan {
+  sqlite3 *db;
+  CCPlan *pPlan;
+  BtCursor *pData;              /* On the _data table */
+  int nChunk;
+  CCChunk *aChunk;
+  i64 iHi;                      /* Last rowid covered by chunks */
+  int iChunk;                   /* Current chunk */
+  u8 eMode;                     /* CC_MODE_* */
+  u8 bAll;                      /* B-tree to the end (a write was seen) */
+  i64 iEnd;                     /* CC_MODE_BTREE: last rowid of the range */
+  i64 iLo;                      /* Rowids below are not wanted (a seek) */
+  i64 iStop;                    /* Nor above (the end test would stop) */
+  u8 bClip;                     /* The current chunk has rowids to drop */
+  u8 bEndLargest;               /* iEnd is the largest rowid */
+  int iVec;                     /* Current vector of the chunk */
+  u32 iVecSeq;                  /* Changes with every vector made current */
+  int nSel;                     /* Rows of aSel[] */
+  int iSel;                     /* Current row in aSel[] */
+  u16 aSel[CC_VEC];             /* Rows of the vector that may match */
+  u16 aAll[CC_VEC];             /* 0, 1, 2 ...: every row, once filled */
+  i64 aKey[CC_VEC];             /* Their keys, for a Bloom filter probe */
+  int nSlot;                    /* 1+nCol */
+  CCCol **apCol;                /* apCol[slot], loaded when used */
+  int nTerm;
+  int nTermAlloc;               /* Allocated entries of aTerm[] */
+  CCTerm *aTerm;
+  Mem *aMem;                    /* Constants of the terms */
+  int nMem;
+  Vdbe *pVdbe;                  /* The statement */
+  int iCur;                     /* The table's cursor */
+  int addrBody;                 /* First opcode of the loop's body */
+  int addrNext;                 /* Its OP_ColumnCopyNext */
+  int nProbeMemo;               /* Probes with a memo */
+  int aProbeReg[CC_MAX_PROBE];  /* The filter register of each */
+  int aProbeSlot[CC_MAX_PROBE]; /* The slot of its key */
+  CCMemo aProbeMemo[CC_MAX_PROBE];
+#ifdef SQLITE_BATCH_H
+  BatchRun *pBatch;             /* The batch path's state (batch.c) */
+#endif
+  /* Rowid lookups (OP_ColumnCopySeekRowid) */
+  i64 nSeek;                    /* Lookups so far */
+  BtCursor *pSentinel;          /* On the table's first row: a write moves it */
+  int iSeekChunk;               /* CC_MODE_SEEK: the chunk of the row */
+  int iSeekRow;                 /* Its row in the chunk */
+  i64 iSeekRowid;               /* Its rowid */
+  CCCol **apSeekCol;            /* [slot*nChunk + chunk], loaded when read */
+  i64 nSeekBytes;               /* Bytes of the BLOBs loaded in apSeekCol */
+};
+
+
+/* The values of one column of a chunk being built */
+typedef struct CCBuild CCBuild;
+struct CCBuild {
+  CCVal *aVal;                  /* Values */
+  int nVal;
+  int nAlloc;                   /* Allocated entries of aVal[] */
+  u8 *aArena;                   /* Bytes of texts and blobs */
+  i64 nArena, nArenaAlloc;
+};
+
+/* An output buffer */
+typedef struct CCOut CCOut;
+struct CCOut {
+  u8 *a;
+  i64 n, nAlloc;
+  int rc;
+};
+
+/* column_copy_format.c */
+int sqlite3CcColAttach(CCCol *pCol, const u8 *a, int n, int nRow);
+int sqlite3CcColDecode(CCCol *pCol, int i0, int n);
+int sqlite3CcColDecodeSel(CCCol *pCol, int i0, const u16 *aSel, int nSel, int n);
+int sqlite3CcColGet(const CCCol *pCol, int i, CCVal *pV);
+void sqlite3CcCursorClose(BtCursor *p);
+int sqlite3CcCursorOpen(sqlite3 *db, int iDb, Pgno iRoot, BtCursor **pp);
+int sqlite3CcDictCode(const CCCol *pCol, int i);
+int sqlite3CcDictVal(const CCCol *pCol, int c, CCVal *pV);
+void sqlite3CcEncode( CCBuild *pB, CCOut *pOut, int *pnNull, int *pmTypes, CCVal *pMin, CCVal *pMax );
+u64 sqlite3CcLoad64(const u8 *p);
+u8 *sqlite3CcMemoFor(CCMemo *pM, const CCCol *pCol);
+int sqlite3CcNumCmp(const CCVal *a, const CCVal *b);
+int sqlite3CcPayload(BtCursor *pCur, u8 **ppBuf, u32 *pnAlloc, u32 *pn);
+const u8 *sqlite3CcPlainVal(const u8 *p, const u8 *pEnd, CCVal *pV);
+int sqlite3CcRecord(const u8 *a, u32 n, Mem *aOut, int nOut);
+int sqlite3CcTermMay(const CCTerm *t, const CCVal *v);
+
+/* column_copy_build.c */
+u32 sqlite3CcCookie(sqlite3 *db, int iDb);
+i64 sqlite3CcCopyOf(Table *pTab, int *pnTrig, i64 *piAny);
+
+/* column_copy_code.c */
+void sqlite3CcPlanInit( Parse *pParse, CCPlan *pPlan, Table *pTab, i64 iId, Table **apShadow );
+i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow);
+
+/* column_copy_probe.c */
+int sqlite3CcProbeFilters(ColumnCopyScan *p);
+
+/* column_copy_scan.c */
+CCCol *sqlite3CcCol(ColumnCopyScan *p, int iSlot);
+int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c, int iSlot);
+int sqlite3CcColumnValue(sqlite3 *db, const CCVal *pV, Mem *pDest);
+int sqlite3CcColumnVector(ColumnCopyScan *p, int iCol);
+int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk);
+
+#endif /* SQLITE_COLUMN_COPY_INT_H */
