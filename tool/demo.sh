@@ -15,7 +15,15 @@
 #    INTEGER), one INSERT statement per row, cache_size=100) with
 #    PRAGMA page_cleaner off, sync and thread: a fresh database each, one
 #    warm-up and DEMO_TX measured transactions of 8,500 rows (about 1 MB),
-#    and prints tx/s and PRAGMA page_cleaner_stats.
+#    and prints tx/s and PRAGMA page_cleaner_stats;
+# 5. makes a table of DEMO_CC_ROWS rows (default 500,000), builds its column
+#    copy (PRAGMA column_copy), prints the EXPLAIN QUERY PLAN of a filtered
+#    GROUP BY with its USING COLUMN COPY line, runs it with PRAGMA
+#    column_scan=OFF (the rows of the table) and =ON (the copy), one warm-up
+#    and DEMO_RUNS runs of each, alternating, and checks that every run
+#    returns the same rows; then UPDATEs some rows and checks that the query
+#    over the copy returns the new answer, the row path's, before and after
+#    the copy is refreshed.  A difference stops the demo with status 1.
 #
 # It uses BUILDDIR/sqlite3 (and BUILDDIR/libsqlite3.so.0 should the shell be
 # linked against it) and writes only to BUILDDIR/demo/, which it empties
@@ -33,6 +41,7 @@ sf=${DEMO_SF:-0.2}
 query_name=${DEMO_QUERY:-Q3.2}
 runs=${DEMO_RUNS:-3}
 ntx=${DEMO_TX:-5}
+cc_rows=${DEMO_CC_ROWS:-500000}
 rows_per_tx=8500
 cache_pages=100
 threshold=0.8
@@ -46,6 +55,8 @@ awk -v x="$sf" 'BEGIN { exit !(x > 0 && x <= 1) }' ||
   die "DEMO_SF=$sf: the demo takes a scale factor above 0 and at most 1 (bench/ssb/run.py does larger ones)"
 case $runs in ''|*[!0-9]*|0) die "DEMO_RUNS must be a positive integer, not '$runs'" ;; esac
 case $ntx in ''|*[!0-9]*|0) die "DEMO_TX must be a positive integer, not '$ntx'" ;; esac
+case $cc_rows in ''|*[!0-9]*|0*) die "DEMO_CC_ROWS must be a positive integer, not '$cc_rows'" ;; esac
+[ "$cc_rows" -ge 10000 ] || die "DEMO_CC_ROWS=$cc_rows: the demo takes at least 10000 rows"
 
 shell=$build/sqlite3
 [ -d "$build" ] || die "no build directory $build: run ./configure && make first"
@@ -421,7 +432,156 @@ echo "reads served from its queue, waits: times the transaction waited for the w
 echo
 table < "$out/cleaner-stats.txt"
 echo
+
+# ---------------------------------------------------------------------------
+# 5. A column copy: the same query from the table's rows and from the copy.
+# ---------------------------------------------------------------------------
+echo "== 5. A column copy: PRAGMA column_copy, then column_scan=OFF and =ON =="
+ccdb=$out/cc.db
+cc_query="SELECT grp, count(*) AS n, sum(qty) AS qty, sum(qty * cents) AS amount FROM t WHERE qty <= 10 AND flag <> 'C' GROUP BY grp ORDER BY grp;"
+# One batch of updated rows, in the middle of the table: a few of its chunks.
+upd_lo=$((cc_rows / 2 + 1))
+upd_hi=$((cc_rows / 2 + cc_rows / 100))
+cc_update="UPDATE t SET qty = qty - 1, cents = cents + 1000 WHERE id BETWEEN $upd_lo AND $upd_hi AND qty > 1;"
+{
+  echo ".output /dev/null"
+  echo "CREATE TABLE t(id INTEGER PRIMARY KEY, grp INTEGER, qty INTEGER, cents INTEGER, flag TEXT);"
+  echo "INSERT INTO t SELECT value, value * 7919 % 8, value * 48271 % 50 + 1, value * 16807 % 10000 + 100,"
+  echo "       char(65 + value % 3) FROM generate_series(1, $cc_rows);"
+  echo ".output \"$out/cc-build.txt\""
+  echo ".headers on"
+  echo "PRAGMA column_copy('t');"
+  echo ".headers off"
+  echo ".output \"$out/cc-plan.txt\""
+  echo "EXPLAIN QUERY PLAN $cc_query"
+} > "$out/cc-make.sql"
+busy "making a table of $(commas "$cc_rows") rows and its column copy ..."
+t0=$(now)
+sql "$ccdb" < "$out/cc-make.sql" > /dev/null 2> "$out/cc-make.err" ||
+  die "making the column-copy table failed: $(cat "$out/cc-make.err")"
+t1=$(now)
+busy
+echo "t(id INTEGER PRIMARY KEY, grp INTEGER, qty INTEGER, cents INTEGER, flag TEXT), $(commas "$cc_rows") rows,"
+echo "made in $(elapsed "$t0" "$t1") s, then its copy, in the same file:"
+echo
+echo "  PRAGMA column_copy('t');"
+echo
+table < "$out/cc-build.txt"
+echo
+echo "The query, and its plan with column_scan=ON (the default):"
+echo
+echo "  $cc_query"
+echo
+sed -e 's/^/  /' -e 's/\(USING COLUMN COPY.*\)$/\1   <-- the copy/' "$out/cc-plan.txt"
+grep -q 'USING COLUMN COPY' "$out/cc-plan.txt" ||
+  die "the plan has no USING COLUMN COPY line: the query does not read the copy"
+echo
+echo "SCAN t USING COLUMN COPY: the scan reads only the columns the query uses, from the copy's"
+echo "compressed vectors, and evaluates qty<=? on them; IN BATCHES: the aggregate's loop runs a"
+echo "vector of rows at a time (doc/column-copy.md, doc/batch.md)."
+echo
+
+# cc_runs TAG N: N runs of the query with column_scan OFF and ON, alternating,
+# after one warm-up of each; each run's output in $out/cc-TAG-MODE-R.txt.
+cc_runs() {
+  {
+    echo ".output /dev/null"
+    echo "PRAGMA column_scan=OFF;"
+    echo "$cc_query"
+    echo "PRAGMA column_scan=ON;"
+    echo "$cc_query"
+    r=1
+    while [ $r -le "$2" ]; do
+      for mode in OFF ON; do
+        echo ".output /dev/null"
+        echo "PRAGMA column_scan=$mode;"
+        echo ".output \"$out/cc-$1-$mode-$r.txt\""
+        echo ".timer once"
+        echo "$cc_query"
+      done
+      r=$((r + 1))
+    done
+  } > "$out/cc-$1.sql"
+  sql "$ccdb" < "$out/cc-$1.sql" > /dev/null 2> "$out/cc-$1.err" ||
+    die "running the query ($1) failed: $(cat "$out/cc-$1.err")"
+  for f in "$out"/cc-"$1"-O*-*.txt; do
+    grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
+    sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
+    [ -s "${f%.txt}.time" ] || die "no time in $f"
+  done
+}
+# cc_same TAG: the rows of every run of TAG equal those of its first
+# column_scan=OFF run, or the demo stops.
+cc_same() {
+  for f in "$out"/cc-"$1"-O*-*.rows; do
+    if ! cmp -s "$out/cc-$1-OFF-1.rows" "$f"; then
+      echo "RESULT MISMATCH: compare $out/cc-$1-OFF-1.rows and $f." >&2
+      die "the query returns other rows with column_scan=ON than with OFF ($1): this is a bug"
+    fi
+  done
+}
+cc_stats() {  # median|min|max of the times of one tag and setting
+  cat "$out"/cc-"$1"-"$2"-*.time | sort -n | awk '{ t[NR] = $1 } END {
+    m = (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
+    printf "%.4f|%.4f|%.4f", m, t[1], t[NR] }'
+}
+
+busy "running the query $((2 * runs + 2)) times ..."
+cc_runs before "$runs"
+busy
+cc_same before
+off=$(cc_stats before OFF)
+on=$(cc_stats before ON)
+echo "one warm-up run of each, then $runs runs of each, alternating; seconds:"
+echo
+{
+  echo "column_scan|reads|runs|median|min|max"
+  echo "OFF|the table's rows|$runs|$off"
+  echo "ON|the column copy|$runs|$on"
+} | table
+echo
+awk -v a="${off%%|*}" -v b="${on%%|*}" 'BEGIN {
+  if (b > 0) printf "median time OFF / ON = %.2f", a / b
+  if (a > b) printf " (the copy is %.1fx as fast)\n", a / b
+  else printf " (the copy is not faster here)\n" }'
+echo "result: identical in all $((2 * runs)) runs with column_scan=OFF and ON:"
+echo
+{ echo "grp|n|qty|amount"; cat "$out/cc-before-OFF-1.rows"; } | table
+echo
+
+# A write: the copy's triggers mark the chunks it touches stale; a scan
+# reads those rows from the table until the copy is refreshed.
+echo "A write through ordinary SQL (the copy's triggers keep it right; the chunks it touches"
+echo "are marked stale and their rows read from the table until the copy is refreshed):"
+echo
+echo "  $cc_update"
+echo
+changed=$(sql "$ccdb" "$cc_update SELECT changes();") || die "the UPDATE failed"
+sql -header "$ccdb" "PRAGMA column_copy_list" > "$out/cc-list-after.txt" ||
+  die "PRAGMA column_copy_list failed"
+echo "$(commas "$changed") rows changed; PRAGMA column_copy_list after it:"
+echo
+table < "$out/cc-list-after.txt"
+echo
+cc_runs after 1
+cc_same after
+if cmp -s "$out/cc-before-OFF-1.rows" "$out/cc-after-OFF-1.rows"; then
+  die "the UPDATE did not change the query's answer: the demo shows nothing"
+fi
+sql "$ccdb" "PRAGMA column_copy('t')" > /dev/null || die "refreshing the copy failed"
+cc_runs refreshed 1
+cc_same refreshed
+cmp -s "$out/cc-after-OFF-1.rows" "$out/cc-refreshed-ON-1.rows" ||
+  die "the refreshed copy returns other rows than before its refresh: this is a bug"
+echo "the query again, column_scan=OFF and ON: the new answer, the same from the table and"
+echo "from the copy, and again after PRAGMA column_copy('t') refreshed the copy:"
+echo
+{ echo "grp|n|qty|amount"; cat "$out/cc-after-ON-1.rows"; } | table
+echo
+
 echo "These are a few runs on this machine as it is loaded right now, not a benchmark. The"
 echo "LIP filters are on by default; the page cleaner is off by default (doc/pcleaner.md says"
-echo "why). The benchmarks, with stock SQLite side by side, are in bench/ (bench/README.md)."
+echo "why); a column copy is built only by PRAGMA column_copy, and column_scan is on by"
+echo "default. The benchmarks, with stock SQLite and DuckDB side by side, are in bench/"
+echo "(bench/README.md)."
 echo "demo: done in $(elapsed "$start" "$(now)") s; files in $out/"

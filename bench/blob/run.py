@@ -330,6 +330,11 @@ def write_report(md, a, b, stamp, units, results, info, mach, skipped, csvpath, 
                 'their order rotated from run to run. The paper warmed up for 10 s and measured 60 s.\n\n' % (
                     ' and '.join(SIZES[s][1] for s in a.sizes), a.seed, a.warmup_ops, a.seconds, a.ops,
                     a.warmup_runs, a.repeat))
+        f.write('Warm and cold: the same for every side. Each run of ours (and of every SQLite and filesystem '
+                'system) is a new process of the driver on a fresh file; each DuckDB run is a new connection to '
+                'a fresh database in the runner\'s process (its own instance, threads set on it); every run '
+                'warms up with its %d untimed operations before the timed ones; the OS page cache is warm for '
+                'all.\n\n' % a.warmup_ops)
         f.write('Systems:\n\n')
         for s, j in units:
             lb = label(s, j)

@@ -275,6 +275,34 @@ def duck_version():
         return None
 
 
+def duck_open(path, threads, config=None):
+    """A read-only connection to the DuckDB database path, in a DuckDB
+    instance of its own with threads threads, for a runner to keep open
+    for its whole run (one per system).  duckdb.connect(path) twice in one
+    process gives two connections to one instance, whose SET threads is
+    global: the second system's setting would become the first's.  An
+    in-memory instance that ATTACHes path read-only is its own instance,
+    with its own threads setting and its own buffer pool."""
+    import duckdb
+    con = duckdb.connect(':memory:', config=dict(config or {}))
+    con.execute("ATTACH '%s' AS bench (READ_ONLY)" % path.replace("'", "''"))
+    con.execute('USE bench')
+    con.execute('SET threads=%d' % threads)
+    got = con.execute("SELECT current_setting('threads')").fetchone()[0]
+    if int(got) != threads:
+        die('DuckDB: SET threads=%d reads back %s' % (threads, got), 1)
+    return con
+
+
+# What a report says of which side ran warm and which cold, for the runners
+# whose SQLite side runs each query in a new shell process (ssb, research).
+WARMTH_SHELL_VS_DUCK = (
+    'Warm and cold: ours (and every SQLite system) runs each query in a new shell process '
+    '(a cold process: an empty page cache, the OS page cache warm); DuckDB runs every query on one '
+    'long-lived connection per system (its own instance, threads set on it), opened once for the '
+    'whole run, so that every DuckDB timing after the warm-up is warm.')
+
+
 def lipsqlite_version(res):
     """LIPSQLITE_VERSION of the compile options in res (a dict with
     'compile_options', space-separated), or '' (stock)."""

@@ -166,6 +166,8 @@ def main():
         f.write('# Hash aggregate on the researcher GROUP BY queries (%s)\n\n' % stamp)
         f.write('- rows: %d (seed %d), CSV %s\n' % (a.rows, a.seed, csvpath))
         f.write('- rounds: %d warm-up + %d measured, systems alternating\n' % (a.warmup, a.repeat))
+        if 'duckdb-1t' in systems:
+            f.write('- %s\n' % benchlib.WARMTH_SHELL_VS_DUCK)
         f.write('- machine: %s\n' % benchlib.machine(dbdir))
         for s in systems:
             if s in SQLITE:

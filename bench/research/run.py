@@ -123,11 +123,11 @@ _duck = {}
 
 
 def query_duck(system, db, sql):
-    import duckdb
+    """Run sql on system's DuckDB database db: (seconds, rows).  Each
+    system keeps one connection, in an instance of its own, for the whole
+    run, so that its timings after the warm-up are warm."""
     if system not in _duck:
-        con = duckdb.connect(db, read_only=True)
-        con.execute('SET threads=%d' % DUCK[system])
-        _duck[system] = con
+        _duck[system] = benchlib.duck_open(db, DUCK[system])
     t0 = time.perf_counter()
     res = _duck[system].execute(sql).fetchall()
     return time.perf_counter() - t0, [list(r) for r in res]
@@ -327,7 +327,10 @@ def main():
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
         f.write('Warm-up rounds: %d; timed rounds: %d; systems alternate in each round. Imports: wall time of '
                 'the whole import into a new database file (shell process, or DuckDB connect to close); '
-                'queries: the shell\'s `.timer` real time, DuckDB\'s execute and fetch.\n\n' % (a.warmup, a.repeat))
+                'queries: the shell\'s `.timer` real time, DuckDB\'s execute and fetch.\n' % (a.warmup, a.repeat))
+        if any(s in DUCK for s in systems):
+            f.write(benchlib.WARMTH_SHELL_VS_DUCK + ' (Imports: every system into a new database file.)\n')
+        f.write('\n')
         for s in skipped:
             f.write('- skipped: %s\n' % s)
         for s in systems:

@@ -170,15 +170,16 @@ def duck_db(path):
 
 def time_duck(system, ddb, sql):
     """Run sql in DuckDB with the thread count of system; return (seconds,
-    hash of the rows, number of rows)."""
-    import duckdb
+    hash of the rows, number of rows).  Each system keeps one connection,
+    in a DuckDB instance of its own (benchlib.duck_open), open while the
+    run uses ddb: alternating systems never closes one, so that every
+    DuckDB timing after the warm-up is warm (closing it on each change of
+    system, as this did before, timed DuckDB with a cold buffer pool)."""
     key = (system, ddb)
     if key not in _duck:
-        for k in list(_duck):
+        for k in [k for k in _duck if k[1] != ddb]:
             _duck.pop(k).close()
-        con = duckdb.connect(ddb, read_only=True)
-        con.execute('SET threads=%d' % DUCK[system])
-        _duck[key] = con
+        _duck[key] = benchlib.duck_open(ddb, DUCK[system])
     con = _duck[key]
     t0 = time.perf_counter()
     res = con.execute(sql).fetchall()
@@ -356,6 +357,12 @@ def main():
         f.write('Queries: bench/ssb/%s%s.\n' % (qfile, ' (join orders forced by CROSS JOIN)' if a.forced else ''))
         f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
         f.write('Warm-up runs per query: %d; timed runs: %d; systems alternate in each run.\n' % (a.warmup, a.repeat))
+        if any(s in DUCK for s in systems):
+            f.write((benchlib.WARMTH_SHELL_VS_DUCK if not a.warm_connection else
+                     'Warm and cold: both sides warm; each SQLite run is a new shell process that runs the query '
+                     'once untimed before its timed run (--warm-connection); DuckDB runs every query on one '
+                     'long-lived connection per system (its own instance, threads set on it), opened once for '
+                     'the whole run.') + '\n')
         if a.warm_connection:
             f.write('--warm-connection: every SQLite run ran the query once untimed, then timed, in one shell process.\n')
         f.write('Our shell: a snapshot of build/sqlite3 taken at the start, SHA-256 %s.\n' % ours_sha)

@@ -575,7 +575,11 @@ def write_report(md, a, b, stamp, variants, results, loads, sysinfo, digests, ma
                 'to the next. SQLite: driver `%s` (%s), prepared statements, one process per run, the library '
                 'loaded with dlopen; synchronous=%s with a rollback journal, %s in WAL mode; page_size %d; '
                 'cache_size %s. DuckDB: this script in a separate process per run, the duckdb Python package, '
-                'parameterized `execute` calls, the same random stream and transaction logic.\n\n' % (
+                'parameterized `execute` calls, the same random stream and transaction logic.\n\n'
+                'Warm and cold: the same for every side. Each run of ours (and of stock) is a new driver '
+                'process and each DuckDB run a new worker process with one connection, both on a fresh copy '
+                'of the loaded database (the OS page cache warm); every run warms up with its untimed seconds '
+                'of transactions on that one connection before the measured ones.\n\n' % (
                     a.seed, a.warmup, a.duration, a.warmup_runs, a.repeat, b.compile_cmd, b.cc,
                     a.sync_rollback.upper(), a.sync_wal.upper(), a.page_size,
                     "the library's default" if a.cache is None else a.cache))

@@ -257,19 +257,22 @@ class SqliteSystem:
 
 
 class DuckSystem:
-    """A DuckDB system: one read-only connection of the runner (shared by
-    duckdb-1t and duckdb-all, SET threads before each run)."""
-    con = None
+    """A DuckDB system: one read-only connection per system, in a DuckDB
+    instance of its own with its threads set once (benchlib.duck_open),
+    kept open for the whole run, so that every timing after the warm-up
+    is warm."""
+    cons = {}
 
     def __init__(self, name, ddb):
         self.name, self.threads = name, DUCK[name]
-        if DuckSystem.con is None:
-            DuckSystem.con = duck_connect(ddb, read_only=True)
+        if name not in DuckSystem.cons:
+            tpchlib.require_duckdb()
+            DuckSystem.cons[name] = benchlib.duck_open(ddb, self.threads, {
+                'autoinstall_known_extensions': False, 'autoload_known_extensions': False})
 
     def run(self, sql, limit):
         import duckdb
-        con = DuckSystem.con
-        con.execute('SET threads=%d' % self.threads)
+        con = DuckSystem.cons[self.name]
         t, rows = child.timed(lambda: con.execute(sql).fetchall(), con.interrupt, limit,
                               duckdb.InterruptException)
         return t, None if rows is None else child.normal_rows(rows)
@@ -563,8 +566,12 @@ def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nr
     f.write('Machine: %(cpu)s, %(cores)s cores, kernel %(kernel)s, filesystem %(fs)s.\n' % mach)
     f.write('Runs: 1 warm-up and %d timed per query and system, the systems alternating (order reversed every '
             'other run); limit %g s per run (`>LIMIT`: interrupted, the system\'s remaining runs of the query '
-            'skipped). Every completed run returned DuckDB\'s rows (sorted, numbers rounded to 2 places).\n\n' % (
+            'skipped). Every completed run returned DuckDB\'s rows (sorted, numbers rounded to 2 places).\n' % (
                 a.repeat, a.limit))
+    f.write('Warm and cold: both sides warm after the warm-up. Unlike the shell runners (SSB, research), each '
+            'SQLite system runs every query in one long-lived process of its own (`bench/tpch/child.py`, one '
+            'connection; the OS page cache warm); DuckDB runs every query on one long-lived connection per '
+            'system (its own instance, threads set on it), opened once for the whole run.\n\n')
     for s in skipped:
         f.write('- skipped: %s\n' % s)
     for s, sy in systems.items():
