@@ -9,11 +9,10 @@
 # Long check: about 3 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
+here=$top/tool
+. "$here/lib.sh"  # pass, fail and their tally $failed
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok()   { echo "ok   $*"; }
-fail() { echo "FAIL $*"; fails=$((fails+1)); }
 # has MODULE: the module's feature is in this build (BUILDDIR/modules of
 # tool/prepare.sh: a build made --without-module=NAME has not its feature,
 # whose assertions are then skipped, saying so).
@@ -52,9 +51,9 @@ zipf=lipsqlite-amalgamation-$version.zip
 for f in "$tgz" "$zipf"; do
   [ -f "$tmp/d1/$f" ] || { fail "tool/dist.sh wrote no $f"; continue; }
   a=$(sha256sum < "$tmp/d1/$f" | cut -c1-64) b=$(sha256sum < "$tmp/d2/$f" 2>/dev/null | cut -c1-64)
-  if [ "$a" = "$b" ]; then ok "$f: two runs give the same sha256 $a"; else fail "$f: two runs differ ($a, $b)"; fi
+  if [ "$a" = "$b" ]; then pass "$f: two runs give the same sha256 $a"; else fail "$f: two runs differ ($a, $b)"; fi
 done
-[ $fails = 0 ] || exit 1
+[ $failed = 0 ] || exit 1
 
 # 2. The tarball's layout.
 mkdir "$tmp/u" && tar -xzf "$tmp/d1/$tgz" -C "$tmp/u" || { echo "FAIL cannot unpack $tgz"; exit 1; }
@@ -64,7 +63,7 @@ for f in configure Makefile.in sqlite3.c sqlite3.h sqlite3ext.h shell.c VERSION 
          README-lipsqlite.md LICENSE-NOTES autosetup/sqlite-config.tcl; do
   [ -f "$src/$f" ] || missing="$missing $f"
 done
-if [ -z "$missing" ]; then ok "$tgz: one directory lipsqlite-autoconf-$version/ with configure, the amalgamation, shell.c, our notes"
+if [ -z "$missing" ]; then pass "$tgz: one directory lipsqlite-autoconf-$version/ with configure, the amalgamation, shell.c, our notes"
 else fail "$tgz lacks:$missing"; fi
 [ "$(cat "$src/LIPSQLITE-VERSION" 2>/dev/null)" = "$version" ] || fail "LIPSQLITE-VERSION is not $version"
 grep -q '^# define SQLITE_ENABLE_FTS5 1$' "$src/sqlite3.c" || fail "no baked SQLITE_ENABLE_FTS5 default at the top of sqlite3.c"
@@ -136,7 +135,7 @@ else
 fi
 t1=$(date +%s)
 if [ $rc = 0 ] && [ -x "$src/sqlite3" ]; then
-  ok "./configure && make sqlite3 in the unpacked tarball, nothing but cc and make ($((t1 - t0)) s)"
+  pass "./configure && make sqlite3 in the unpacked tarball, nothing but cc and make ($((t1 - t0)) s)"
 else
   printf '%s\n' "$out"; fail "./configure && make sqlite3 in the unpacked tarball"
   wait $bare_pid; exit 1
@@ -144,7 +143,7 @@ fi
 if [ -z "$netns" ]; then
   echo "skip the network was not cut off for that build: neither unshare -n nor unshare -rn is permitted here"
 elif printf '%s\n' "$out" | grep -qx 'NETWORK none'; then
-  ok "the build ran with the network cut off ($netns: no interface but lo)"
+  pass "the build ran with the network cut off ($netns: no interface but lo)"
 else
   fail "the build under $netns still saw a network: $(printf '%s\n' "$out" | grep '^NETWORK')"
 fi
@@ -153,7 +152,7 @@ fi
 sh3=$src/sqlite3
 q() { "$sh3" -batch -bail "$@" 2>&1; }
 got=$(q :memory: 'PRAGMA lipsqlite_version')
-[ "$got" = "$version" ] && ok "PRAGMA lipsqlite_version: $got" || fail "PRAGMA lipsqlite_version: '$got', want '$version'"
+[ "$got" = "$version" ] && pass "PRAGMA lipsqlite_version: $got" || fail "PRAGMA lipsqlite_version: '$got', want '$version'"
 star="CREATE TABLE d1(k INTEGER PRIMARY KEY, cat TEXT);
 CREATE TABLE d2(k INTEGER PRIMARY KEY, grp INT);
 CREATE TABLE f(a, b, v INT);
@@ -166,15 +165,15 @@ WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c WHERE x<3000)
 starq="SELECT count(*), sum(v) FROM f, d1, d2 WHERE f.a=d1.k AND f.b=d2.k AND d1.cat='c3' AND d2.grp=2"
 if has lip "star join's BLOOM FILTER"; then
   plan=$(q :memory: "$star EXPLAIN QUERY PLAN $starq;")
-  if [ "$(printf '%s\n' "$plan" | grep -c 'BLOOM FILTER ON d[12]')" = 2 ]; then ok "star join: BLOOM FILTER on both dimensions"
+  if [ "$(printf '%s\n' "$plan" | grep -c 'BLOOM FILTER ON d[12]')" = 2 ]; then pass "star join: BLOOM FILTER on both dimensions"
   else printf '%s\n' "$plan"; fail "star join: no BLOOM FILTER in the plan"; fi
   rows=$(q :memory: "$star $starq; PRAGMA lip_filter=OFF; $starq;")
-  if [ "$(printf '%s\n' "$rows" | sort -u | wc -l)" = 1 ] && [ -n "$rows" ]; then ok "star join: same rows with LIP on and off ($(printf '%s\n' "$rows" | head -n 1))"
+  if [ "$(printf '%s\n' "$rows" | sort -u | wc -l)" = 1 ] && [ -n "$rows" ]; then pass "star join: same rows with LIP on and off ($(printf '%s\n' "$rows" | head -n 1))"
   else fail "star join: rows differ with LIP on and off: $rows"; fi
 fi
 if has hashagg "GROUP BY's hash table"; then
   plan=$(q :memory: "CREATE TABLE g(k, v); EXPLAIN QUERY PLAN SELECT k, sum(v) FROM g GROUP BY k;")
-  printf '%s\n' "$plan" | grep -q 'USE HASH TABLE FOR GROUP BY' && ok "GROUP BY: USE HASH TABLE FOR GROUP BY" ||
+  printf '%s\n' "$plan" | grep -q 'USE HASH TABLE FOR GROUP BY' && pass "GROUP BY: USE HASH TABLE FOR GROUP BY" ||
     { printf '%s\n' "$plan"; fail "GROUP BY: no hash aggregate in the plan"; }
 fi
 # The page cleaner, thread: a transaction of ~3 MB through a 100-page cache.
@@ -190,14 +189,14 @@ PRAGMA integrity_check;")
   set -- $(printf '%s\n' "$stats" | grep '^stats|' | tr '|' ' ')
   if [ "${2:-}" = thread ] && [ "${3:-0}" -gt 0 ] && [ "${4:-0}" -gt 0 ] &&
      printf '%s\n' "$stats" | grep -qx 'rows|3000' && printf '%s\n' "$stats" | grep -qx ok; then
-    ok "page_cleaner=thread, a transaction larger than the cache: $3 batches, $4 pages; 3000 rows, integrity ok"
+    pass "page_cleaner=thread, a transaction larger than the cache: $3 batches, $4 pages; 3000 rows, integrity ok"
   else printf '%s\n' "$stats"; fail "page_cleaner=thread on a file database"; fi
 fi
 if has csvauto ".import --auto"; then
   printf 'id,name,score\n1,alpha,1.5\n2,beta,2.25\n3,gamma,3\n' > "$tmp/t.csv"
   got=$(cd "$tmp" && q :memory: ".import --auto t.csv t" \
     "SELECT count(*), typeof(id), typeof(name), typeof(score), sum(score) FROM t;" | tail -n 1)
-  [ "$got" = "3|integer|text|real|6.75" ] && ok ".import --auto: INTEGER, TEXT and REAL columns ($got)" ||
+  [ "$got" = "3|integer|text|real|6.75" ] && pass ".import --auto: INTEGER, TEXT and REAL columns ($got)" ||
     fail ".import --auto of a small CSV: '$got', want '3|integer|text|real|6.75'"
 fi
 
@@ -214,7 +213,7 @@ opts() { "$1" -batch :memory: 'PRAGMA compile_options' | keep; }
 opts "$build/sqlite3" > "$tmp/opts.ours"
 opts "$sh3" > "$tmp/opts.tgz"
 if [ -s "$tmp/opts.ours" ] && cmp -s "$tmp/opts.ours" "$tmp/opts.tgz"; then
-  ok "PRAGMA compile_options: the tarball's shell = $build/sqlite3 ($(wc -l < "$tmp/opts.ours") options)"
+  pass "PRAGMA compile_options: the tarball's shell = $build/sqlite3 ($(wc -l < "$tmp/opts.ours") options)"
 else
   diff "$tmp/opts.ours" "$tmp/opts.tgz" | sed 's/^/  /'
   fail "PRAGMA compile_options of the tarball's shell differ from $build/sqlite3 (<: ours, >: tarball's)"
@@ -232,11 +231,11 @@ printf '#include "defaults.h"\n#ifdef SQLITE_ENABLE_FTS5\nFTS5_ON\n#endif\n#ifde
 pp() { (cd "$tmp" && "$cc" -E -P "$@" pp.c 2>&1 | tr -s ' \n' '  ' | sed 's/^ *//; s/ *$//'); }
 got="$(pp) / $(pp -DSQLITE_ENABLE_FTS5=0) / $(pp -DSQLITE_ENABLE_FTS5 -DSQLITE_SECURE_DELETE=0)"
 want="FTS5_ON SD_ON / SD_ON / FTS5_ON"
-[ "$got" = "$want" ] && ok "baked defaults: on by default, -DX=0 turns one off ($(grep -c '^#ifndef' "$tmp/defaults.h") defaults)" ||
+[ "$got" = "$want" ] && pass "baked defaults: on by default, -DX=0 turns one off ($(grep -c '^#ifndef' "$tmp/defaults.h") defaults)" ||
   fail "baked defaults with -DX and -DX=0: '$got', want '$want'"
 if (cd "$src" && PATH=$tools ./configure --disable-fts5 > cfg2.log 2>&1) &&
    grep -q -- '-DSQLITE_ENABLE_FTS5=0' "$src/Makefile"; then
-  ok "the tarball's ./configure --disable-fts5 passes -DSQLITE_ENABLE_FTS5=0"
+  pass "the tarball's ./configure --disable-fts5 passes -DSQLITE_ENABLE_FTS5=0"
 else
   tail -n 5 "$src/cfg2.log" 2>/dev/null; fail "the tarball's ./configure --disable-fts5 does not turn the baked FTS5 off"
 fi
@@ -249,19 +248,19 @@ wait $bare_pid
 if [ "$(cat "$tmp/bare.rc" 2>/dev/null)" != 0 ]; then
   tail -n 20 "$tmp/bare.log"; fail "cc -c sqlite3.c of $zipf and a program linked with it"
 else
-  ok "cc -c sqlite3.c (no -D) of $zipf, linked into a small C program"
+  pass "cc -c sqlite3.c (no -D) of $zipf, linked into a small C program"
   got=$("$tmp/runsql-bare" :memory: 'PRAGMA lipsqlite_version' 2>&1)
-  [ "$got" = "$version" ] && ok "bare sqlite3.c: PRAGMA lipsqlite_version $got" || fail "bare sqlite3.c: PRAGMA lipsqlite_version '$got'"
+  [ "$got" = "$version" ] && pass "bare sqlite3.c: PRAGMA lipsqlite_version $got" || fail "bare sqlite3.c: PRAGMA lipsqlite_version '$got'"
   if has lip "bare sqlite3.c: BLOOM FILTER"; then
     plan=$("$tmp/runsql-bare" :memory: "$star EXPLAIN QUERY PLAN $starq;" 2>&1)
-    if [ "$(printf '%s\n' "$plan" | grep -c 'BLOOM FILTER ON d[12]')" = 2 ]; then ok "bare sqlite3.c: BLOOM FILTER on both dimensions"
+    if [ "$(printf '%s\n' "$plan" | grep -c 'BLOOM FILTER ON d[12]')" = 2 ]; then pass "bare sqlite3.c: BLOOM FILTER on both dimensions"
     else printf '%s\n' "$plan"; fail "bare sqlite3.c: no BLOOM FILTER in the star join's plan"; fi
   fi
   if "$cc" -I"$zdir" "$tmp/runsql.c" -o "$tmp/runsql-lib" -L"$build" -l:libsqlite3.so.0 > "$tmp/lib.log" 2>&1; then
     LD_LIBRARY_PATH=$build "$tmp/runsql-lib" :memory: 'PRAGMA compile_options' | keep > "$tmp/opts.lib"
     "$tmp/runsql-bare" :memory: 'PRAGMA compile_options' | keep > "$tmp/opts.bare"
     if [ -s "$tmp/opts.lib" ] && cmp -s "$tmp/opts.lib" "$tmp/opts.bare"; then
-      ok "bare sqlite3.c: PRAGMA compile_options = our libsqlite3.so.0's ($(wc -l < "$tmp/opts.lib") options)"
+      pass "bare sqlite3.c: PRAGMA compile_options = our libsqlite3.so.0's ($(wc -l < "$tmp/opts.lib") options)"
     else
       diff "$tmp/opts.lib" "$tmp/opts.bare" | sed 's/^/  /'
       fail "bare sqlite3.c: PRAGMA compile_options differ from $build/libsqlite3.so.0's (<: library, >: bare)"
@@ -270,4 +269,4 @@ else
     tail -n 5 "$tmp/lib.log"; fail "cannot link the program against $build/libsqlite3.so.0"
   fi
 fi
-[ $fails = 0 ]
+[ $failed = 0 ]

@@ -48,17 +48,16 @@
 # Run by tool/run-tests.sh with TOP and BUILD set.
 set -u
 top=${TOP:?} build=${BUILD:?}
+here=$top/tool
+. "$here/lib.sh"  # pass, fail and their tally $failed
 cc=${CC:-cc}
 drv=$top/test/checks/pcleaner-tsan.c
 t0=$(date +%s)
-fails=0
-ok()   { echo "ok   $*"; }
-fail() { echo "FAIL $*"; fails=$((fails+1)); }
 [ -f "$drv" ] || { echo "FAIL no $drv"; exit 1; }
 [ -f "$build/sqlite3.c" ] || { echo "FAIL no $build/sqlite3.c: build first"; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pcleaner-tsan.XXXXXX") ||
   { echo "FAIL cannot make a scratch directory"; exit 1; }
-trap 'if [ $fails = 0 ]; then rm -rf "$tmp"; else echo "logs and binaries kept in $tmp"; fi' EXIT
+trap 'if [ $failed = 0 ]; then rm -rf "$tmp"; else echo "logs and binaries kept in $tmp"; fi' EXIT
 
 # The probe: a trivial threaded program with -fsanitize=thread.
 cat > "$tmp/probe.c" <<'EOF'
@@ -166,7 +165,7 @@ check_run() {
     tail -n 10 "$log" | sed 's/^/  | /'
     fail "SQLITE_THREADSAFE=$ts: the driver exited 0 without its summary line"
   else
-    ok "SQLITE_THREADSAFE=$ts under ThreadSanitizer: no report, driver passed"
+    pass "SQLITE_THREADSAFE=$ts under ThreadSanitizer: no report, driver passed"
     grep -E '^pcleaner-tsan: (journal_mode|I/O error)' "$log" |
       sed 's/^pcleaner-tsan: /       /'
     if grep -q 'ThreadSanitizer: Matched' "$log"; then
@@ -191,7 +190,7 @@ compiled nothreads $pid0 -g -O0 -DSQLITE_THREADSAFE=0 && have0=1
 if [ $have1 = 1 ]; then
   run_tsan "$tmp/race.log" "$tmp/tsan1/pcleaner-tsan" race; st=$?
   if [ $st = 66 ] && grep -q 'WARNING: ThreadSanitizer: data race' "$tmp/race.log"; then
-    ok "self-test: ThreadSanitizer reports a planted data race"
+    pass "self-test: ThreadSanitizer reports a planted data race"
   else
     tail -n 5 "$tmp/race.log" | sed 's/^/  | /'
     fail "self-test: a planted data race was not reported (exit $st): is -fsanitize=thread working?"
@@ -214,7 +213,7 @@ if [ $have2 = 1 ]; then wait $rpid2; check_run 2 $?; fi
 if [ $have0 = 1 ]; then
   "$tmp/nothreads/pcleaner-tsan" nothreads "$tmp/nothreads" > "$tmp/nothreads.log" 2>&1; st=$?
   if [ $st = 0 ] && grep -q '^pcleaner-tsan: SQLITE_THREADSAFE=0' "$tmp/nothreads.log"; then
-    ok "SQLITE_THREADSAFE=0: page_cleaner=thread is an SQL error naming THREADSAFE=0; page_cleaner=sync works"
+    pass "SQLITE_THREADSAFE=0: page_cleaner=thread is an SQL error naming THREADSAFE=0; page_cleaner=sync works"
   else
     tail -n 10 "$tmp/nothreads.log" | sed 's/^/  | /'
     fail "SQLITE_THREADSAFE=0 build (exit $st)"
@@ -222,9 +221,9 @@ if [ $have0 = 1 ]; then
 fi
 
 secs=$(( $(date +%s) - t0 ))
-if [ $fails = 0 ]; then
+if [ $failed = 0 ]; then
   echo "ok   pcleaner-tsan: all passed in ${secs}s"
 else
-  echo "FAIL pcleaner-tsan: $fails failed (${secs}s)"
+  echo "FAIL pcleaner-tsan: $failed failed (${secs}s)"
 fi
-[ $fails = 0 ]
+[ $failed = 0 ]

@@ -25,11 +25,10 @@
 # Long check: about 6 minutes in CI.
 set -u
 top=${TOP:?} build=${BUILD:?}
+here=$top/tool
+. "$here/lib.sh"  # pass, fail and their tally $failed
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok()   { echo "ok   $*"; }
-fail() { echo "FAIL $*"; fails=$((fails+1)); }
 t00=$(date +%s)
 
 # What it needs.
@@ -69,7 +68,7 @@ one_line() {
   name=$1 re=$2; shift 2
   "$@" > "$tmp/bad.out" 2> "$tmp/bad.err"; rc=$?
   if [ $rc != 0 ] && [ "$(wc -l < "$tmp/bad.err")" = 1 ] && grep -Eq "$re" "$tmp/bad.err"; then
-    ok "$name: $(cat "$tmp/bad.err")"
+    pass "$name: $(cat "$tmp/bad.err")"
   else
     fail "$name: status $rc, stderr: $(cat "$tmp/bad.err")"
   fi
@@ -80,7 +79,7 @@ one_line "make release, PYTHON missing" "missing: .*Python '/nonexistent/python3
   env PYTHON=/nonexistent/python3 sh "$top/tool/release.sh" "$build" "$tmp/bad"
 one_line "make release, RELEASE_ARCHES=riscv64" "riscv64 cannot be built here" \
   env RELEASE_ARCHES=riscv64 sh "$top/tool/release.sh" "$build" "$tmp/bad"
-[ ! -e "$tmp/bad" ] && ok "nothing written by a refused release" || fail "a refused release wrote $tmp/bad"
+[ ! -e "$tmp/bad" ] && pass "nothing written by a refused release" || fail "a refused release wrote $tmp/bad"
 
 # 2. Two releases: in the full form everything rebuilt in each
 #    (RELEASE_WORK), side by side; in the short form the second one reuses
@@ -105,23 +104,23 @@ if [ "$w2" = "$tmp/w1" ]; then
   nw=$(find "$tmp/w1" -path '*/dist/lipsqlite_pysqlite3-*.whl' | wc -l)
   new=$(find "$tmp/w1" -path '*/dist/lipsqlite_pysqlite3-*.whl' -cnewer "$tmp/before2")
   if [ "$nw" -ge 2 ] && [ -z "$new" ]; then
-    ok "two releases built, the first one's wheels from scratch, the second one's archives and manifest around them ($(( $(date +%s) - t0 )) s; RELEASE_CHECK=full builds both from scratch)"
+    pass "two releases built, the first one's wheels from scratch, the second one's archives and manifest around them ($(( $(date +%s) - t0 )) s; RELEASE_CHECK=full builds both from scratch)"
   else
     fail "the second release rebuilt a wheel, or there are none: $nw wheels, rebuilt: $new"
   fi
 else
-  ok "two releases built side by side, every wheel from scratch in each ($(( $(date +%s) - t0 )) s)"
+  pass "two releases built side by side, every wheel from scratch in each ($(( $(date +%s) - t0 )) s)"
 fi
 r=$tmp/r1
 if [ -s "$r/SHA256SUMS" ] && cmp -s "$r/SHA256SUMS" "$tmp/r2/SHA256SUMS" &&
    [ "$(ls "$r")" = "$(ls "$tmp/r2")" ] && (for f in "$r"/*; do cmp -s "$f" "$tmp/r2/${f##*/}" || exit 1; done); then
-  ok "the two releases are byte-identical: $(ls "$r" | wc -l) files"
+  pass "the two releases are byte-identical: $(ls "$r" | wc -l) files"
 else
   diff "$r/SHA256SUMS" "$tmp/r2/SHA256SUMS" | sed 's/^/  /'; fail "the two releases differ"
 fi
 if (cd "$r" && sha256sum -c --quiet SHA256SUMS) > "$tmp/sums.log" 2>&1 &&
    [ "$(wc -l < "$r/SHA256SUMS")" = $(( $(ls "$r" | wc -l) - 1 )) ]; then
-  ok "SHA256SUMS checks every other file"
+  pass "SHA256SUMS checks every other file"
 else
   cat "$tmp/sums.log"; fail "SHA256SUMS does not check every file of the release"
 fi
@@ -130,7 +129,7 @@ for f in $want; do [ -f "$r/$f" ] || fail "no $f in the release"; done
 x86=$(ls "$r"/lipsqlite_pysqlite3-*-manylinux_*_x86_64.whl 2>/dev/null | head -n 1)
 a64=$(ls "$r"/lipsqlite_pysqlite3-*-manylinux_*_aarch64.whl 2>/dev/null | head -n 1)
 [ -n "$x86" ] && [ -n "$a64" ] && ls "$r"/lipsqlite_sqlite3_alias-*.whl > /dev/null 2>&1 &&
-  ok "wheels: $(basename "$x86"), $(basename "$a64"), the alias" || fail "the release lacks a wheel: $(ls "$r" | tr '\n' ' ')"
+  pass "wheels: $(basename "$x86"), $(basename "$a64"), the alias" || fail "the release lacks a wheel: $(ls "$r" | tr '\n' ' ')"
 m=$r/lipsqlite-$version.manifest
 pin=$("$top/tool/manifest-get.sh" sha256 "$top/manifest")
 series=$( { echo $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/patches/series");
@@ -143,7 +142,7 @@ grep -q '^compile-options .*-DSQLITE_ENABLE_FTS5' "$m" || { mok=0; echo "  no co
 grep -q '^compiler [^ ]*: .*[0-9]\.[0-9]' "$m" && grep -q '^compiler-aarch64 aarch64-linux-gnu-gcc: .*[0-9]' "$m" || { mok=0; echo "  no compiler lines"; }
 grep -q '^target-python-aarch64 .*python3[.0-9]*-minimal_' "$m" || { mok=0; echo "  no target-python-aarch64 line"; }
 grep -q "$tmp\|/tmp/" "$m" && { mok=0; echo "  a temporary path in the manifest"; }
-[ $mok = 1 ] && ok "manifest: the pinned upstream SHA-256, the series' hash, compile options, compilers, the target's Python" ||
+[ $mok = 1 ] && pass "manifest: the pinned upstream SHA-256, the series' hash, compile options, compilers, the target's Python" ||
   { sed 's/^/  | /' "$m"; fail "manifest lacks what it should record"; }
 
 # 3. The tarball, cross-built and run under qemu-user.
@@ -168,16 +167,16 @@ for h in aarch64-linux-gnu arm-linux-gnueabihf; do
     tail -n 15 "$d/cfg.log" "$d/make.log" 2>/dev/null; fail "$h: ./configure --host=$h && make sqlite3 in the tarball"; continue
   fi
   mach=$(readelf -h "$d/sqlite3" 2>/dev/null | sed -n 's/^ *Machine: *//p')
-  [ "$mach" = "$m" ] && ok "$h: the tarball's ./configure --host=$h && make sqlite3: an $m shell" ||
+  [ "$mach" = "$m" ] && pass "$h: the tarball's ./configure --host=$h && make sqlite3: an $m shell" ||
     { fail "$h: the tarball's shell is not $m ('$mach')"; continue; }
   run() { QEMU_LD_PREFIX=/usr/$h "$q" "$d/sqlite3" -batch :memory: "$@" 2>&1; }
   got=$(run 'PRAGMA lipsqlite_version')
-  [ "$got" = "$version" ] && ok "$h under $q: PRAGMA lipsqlite_version $got" || fail "$h under $q: PRAGMA lipsqlite_version '$got'"
+  [ "$got" = "$version" ] && pass "$h under $q: PRAGMA lipsqlite_version $got" || fail "$h under $q: PRAGMA lipsqlite_version '$got'"
   plan=$(run "$star EXPLAIN QUERY PLAN $starq;")
   n=$(printf '%s\n' "$plan" | grep -c 'BLOOM FILTER ON d[12]')
   rows=$(run "$star $starq; PRAGMA lip_filter=OFF; $starq;" | sort -u)
   if [ "$n" = 2 ] && [ -n "$rows" ] && [ "$(printf '%s\n' "$rows" | wc -l)" = 1 ]; then
-    ok "$h under $q: star join with BLOOM FILTER on both dimensions, the same rows with LIP off ($rows)"
+    pass "$h under $q: star join with BLOOM FILTER on both dimensions, the same rows with LIP off ($rows)"
   else
     printf '%s\n' "$plan" "$rows" | sed 's/^/  /'; fail "$h under $q: star join's plan or rows"
   fi
@@ -193,17 +192,17 @@ if [ -z "$tpy" ] || [ -z "$sp" ]; then
   fail "no target Python ($tp) or build venv for the aarch64 wheel"
 else
   arch=$(PYTHONPATH= qemu-aarch64 -L "$tp" "$tpy" -c 'import platform, sys; print(platform.machine(), sys.version.split()[0])' 2>&1)
-  case $arch in aarch64\ 3.*) ok "the target's Python under qemu-aarch64: $arch" ;; *) fail "the target's Python: '$arch'" ;; esac
+  case $arch in aarch64\ 3.*) pass "the target's Python under qemu-aarch64: $arch" ;; *) fail "the target's Python: '$arch'" ;; esac
   pipi() { PYTHONPATH=$sp qemu-aarch64 -L "$tp" "$tpy" -m pip install --disable-pip-version-check -q --no-index --no-deps --target "$@"; }
   if pipi "$tmp/site-x86" "$x86" > "$tmp/pipx.log" 2>&1; then
     fail "pip on aarch64 installed the x86_64 wheel"
   elif grep -q "is not a supported wheel on this platform" "$tmp/pipx.log"; then
-    ok "pip on aarch64 refuses the x86_64 wheel (not a supported wheel on this platform)"
+    pass "pip on aarch64 refuses the x86_64 wheel (not a supported wheel on this platform)"
   else
     cat "$tmp/pipx.log"; fail "pip on aarch64 and the x86_64 wheel: another error"
   fi
   if pipi "$tmp/site" "$a64" > "$tmp/pip.log" 2>&1 && [ -d "$tmp/site/pysqlite3" ]; then
-    ok "pip on aarch64 installs $(basename "$a64")"
+    pass "pip on aarch64 installs $(basename "$a64")"
     mkdir -p "$tmp/smoke"
     PYTHONPATH=$tmp/site qemu-aarch64 -L "$tp" "$tpy" "$top/test/wheel/smoke.py" --module pysqlite3 --version "$version" \
       --sqlite-version "$("$top/tool/build-version.sh" "$build" upstream)" --workdir "$tmp/smoke" > "$tmp/smoke.log" 2>&1
@@ -211,7 +210,7 @@ else
     sed 's/^/  /' "$tmp/smoke.log" | grep -v '^  ok' 
     last=$(tail -n 1 "$tmp/smoke.log")
     case $rc:$last in
-      "0:"[1-9]*" passed, 0 failed") ok "the wheel's smoke test on aarch64 under qemu: $last" ;;
+      "0:"[1-9]*" passed, 0 failed") pass "the wheel's smoke test on aarch64 under qemu: $last" ;;
       *) fail "the wheel's smoke test on aarch64 under qemu (status $rc): $last" ;;
     esac
   else
@@ -219,4 +218,4 @@ else
   fi
 fi
 echo "(release check: $(( $(date +%s) - t00 )) s)"
-[ $fails = 0 ]
+[ $failed = 0 ]

@@ -6,13 +6,12 @@
 # Run by tool/run-tests.sh with TOP and BUILD set.
 set -u
 top=${TOP:?} build=${BUILD:?}
+here=$top/tool
+. "$here/lib.sh"  # pass, fail and their tally $failed
 command -v python3 >/dev/null 2>&1 || { echo "skip: no python3"; exit 77; }
 tool="python3 $top/tool/vdbe-profile.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fails=0
-ok()   { echo "ok   $*"; }
-fail() { echo "FAIL $*"; fails=$((fails+1)); }
 
 # 1. A hand-made profile: two runs of one query (named by the SQL file),
 # one PRAGMA (left out), one other statement.
@@ -58,36 +57,36 @@ assert sum(c for c, _ in j['ops'].values()) == 8100
 assert q['Qtwo']['ops'] == {'ResultRow': [900, 3]}
 print('parsed')
 EOF
-  [ "$(cat "$tmp/chk")" = parsed ] && ok "parse: names, runs, per-opcode sums" || fail "parse: $(cat "$tmp/chk")"
+  [ "$(cat "$tmp/chk")" = parsed ] && pass "parse: names, runs, per-opcode sums" || fail "parse: $(cat "$tmp/chk")"
 else
   fail "report --json: $(cat "$tmp/err")"
 fi
 $tool report "$tmp/p.out" --sql "$tmp/q.sql" > "$tmp/rep" 2>&1
 # The workload total is the sum of the queries' totals (8100 + 900), and
 # SeekRowid's share of the join is 6000/8100.
-grep -Eq '^  total +9000 +53$' "$tmp/rep" && ok "report: workload total 9000 cycles, 53 executions" ||
+grep -Eq '^  total +9000 +53$' "$tmp/rep" && pass "report: workload total 9000 cycles, 53 executions" ||
   fail "report: workload total line missing: $(grep total "$tmp/rep" | tr '\n' '|')"
-grep -Eq '^  SeekRowid +6000 +74\.07% +15 ' "$tmp/rep" && ok "report: SeekRowid share 74.07%" ||
+grep -Eq '^  SeekRowid +6000 +74\.07% +15 ' "$tmp/rep" && pass "report: SeekRowid share 74.07%" ||
   fail "report: SeekRowid line: $(grep SeekRowid "$tmp/rep" | head -n 1)"
 
 # 2. Bad input: one clear line, exit 1.
 $tool report "$tmp/none.out" > /dev/null 2> "$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -q 'no such profile file' "$tmp/err" && ok "missing file: $(cat "$tmp/err")" ||
+[ $rc = 1 ] && grep -q 'no such profile file' "$tmp/err" && pass "missing file: $(cat "$tmp/err")" ||
   fail "missing file: rc=$rc $(cat "$tmp/err")"
 : > "$tmp/empty.out"
 $tool report "$tmp/empty.out" > /dev/null 2> "$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -q 'empty profile' "$tmp/err" && ok "empty file: $(cat "$tmp/err")" ||
+[ $rc = 1 ] && grep -q 'empty profile' "$tmp/err" && pass "empty file: $(cat "$tmp/err")" ||
   fail "empty file: rc=$rc $(cat "$tmp/err")"
 printf 'garbage\n' > "$tmp/bad.out"
 $tool report "$tmp/bad.out" > /dev/null 2> "$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -q 'not a VDBE_PROFILE line' "$tmp/err" && ok "malformed file rejected" ||
+[ $rc = 1 ] && grep -q 'not a VDBE_PROFILE line' "$tmp/err" && pass "malformed file rejected" ||
   fail "malformed file: rc=$rc $(cat "$tmp/err")"
 
 # 3. A live profile from a -DVDBE_PROFILE shell.
 cc=${CC:-cc}
 if ! $cc -O0 -DVDBE_PROFILE -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -I"$build" \
      "$build/sqlite3.c" "$build/shell.c" -o "$tmp/sqlite3" -lm > "$tmp/cc.log" 2>&1; then
-  tail -n 5 "$tmp/cc.log"; fail "cannot compile a VDBE_PROFILE shell"; echo "$fails failed"; exit 1
+  tail -n 5 "$tmp/cc.log"; fail "cannot compile a VDBE_PROFILE shell"; echo "$failed failed"; exit 1
 fi
 "$tmp/sqlite3" "$tmp/star.db" <<'EOF'
 CREATE TABLE d(x INTEGER PRIMARY KEY, y);
@@ -119,12 +118,12 @@ assert 'Filter' in sn and sn['Filter'][1] >= 20000, sn.get('Filter')
 assert sn['SeekRowid'][1] < 2000, sn['SeekRowid']
 print('live')
 EOF
-  [ "$(cat "$tmp/chk")" = live ] && ok "live: SeekRowid executions 20000 with LIP off, <2000 with LIP on" ||
+  [ "$(cat "$tmp/chk")" = live ] && pass "live: SeekRowid executions 20000 with LIP off, <2000 with LIP on" ||
     fail "live profile: $(cat "$tmp/chk")"
 fi
 # A shell without -DVDBE_PROFILE writes no profile: a clear error.
 $tool run --shell "$build/sqlite3" --db "$tmp/star.db" --sql "$tmp/star.sql" --out "$tmp/x.json" \
   > /dev/null 2> "$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -q 'not a -DVDBE_PROFILE build' "$tmp/err" && ok "non-profiling shell: clear error" ||
+[ $rc = 1 ] && grep -q 'not a -DVDBE_PROFILE build' "$tmp/err" && pass "non-profiling shell: clear error" ||
   fail "non-profiling shell: rc=$rc $(cat "$tmp/err")"
-[ $fails = 0 ]
+[ $failed = 0 ]

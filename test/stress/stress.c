@@ -278,6 +278,46 @@ static void stressCleanerReport(sqlite3 *db, const Opts *o){
 }
 
 /*
+** End the open transaction k: ROLLBACK if bRollback, else COMMIT, each
+** between its two events ("X k" and "R k", or "P k" and "C k"), the
+** harness's record of what a crash may or must leave.  xCommitted, if not
+** null, runs after the COMMIT and before "C k": work a crash must be able
+** to interrupt while the transaction counts as in flight.
+*/
+static void stressTxnEnd(
+  sqlite3 *db,
+  long long k,
+  int bRollback,
+  void (*xCommitted)(sqlite3*)
+){
+  if( bRollback ){
+    stressEvent("X %lld\n", k);
+    stressExec(db, "ROLLBACK");
+    stressEvent("R %lld\n", k);
+  }else{
+    stressEvent("P %lld\n", k);
+    stressExec(db, "COMMIT");
+    if( xCommitted ) xCommitted(db);
+    stressEvent("C %lld\n", k);
+  }
+}
+
+/*
+** In WAL mode, run the checkpoint eCkpt of a transaction's plan (0: none,
+** 1 to 4: PASSIVE, FULL, RESTART, TRUNCATE) after the event "K".
+*/
+static void stressCheckpoint(sqlite3 *db, const Opts *o, int eCkpt){
+  static const char *azCkpt[] = { "", "PASSIVE", "FULL", "RESTART",
+                                  "TRUNCATE" };
+  char zSql[60];
+  if( eCkpt==0 || strcmp(o->zJournal, "wal")!=0 ) return;
+  stressEvent("K\n", 0);
+  sqlite3_snprintf(sizeof(zSql), zSql, "PRAGMA wal_checkpoint(%s)",
+                   azCkpt[eCkpt]);
+  stressExec(db, zSql);
+}
+
+/*
 ** stress writer: run transactions iFirst, iFirst+1, ... (nCount of them,
 ** or until killed), printing the events above.
 */
@@ -287,8 +327,6 @@ static int stressWriter(Opts *o){
   char zSql[200];
   long long k, kEnd = o->nCount ? o->iFirst + o->nCount : 0;
   unsigned char *aVal = malloc(STRESS_VALUE_MIN + STRESS_VALUE_SPREAD);
-  static const char *azCkpt[] = { "", "PASSIVE", "FULL", "RESTART",
-                                  "TRUNCATE" };
 
   if( aVal==0 ) stressDie(0, "out of memory");
   stressWriterSettings(db, o);
@@ -335,21 +373,8 @@ static int stressWriter(Opts *o){
         "UPDATE log SET retired=%lld WHERE txn<=%lld AND retired IS NULL",
         k - o->nRetire, k, k - o->nRetire);
     stressExec(db, zSql);
-    if( p.bRollback ){
-      stressEvent("X %lld\n", k);
-      stressExec(db, "ROLLBACK");
-      stressEvent("R %lld\n", k);
-    }else{
-      stressEvent("P %lld\n", k);
-      stressExec(db, "COMMIT");
-      stressEvent("C %lld\n", k);
-    }
-    if( p.eCkpt && strcmp(o->zJournal, "wal")==0 ){
-      stressEvent("K\n", 0);
-      sqlite3_snprintf(sizeof(zSql), zSql, "PRAGMA wal_checkpoint(%s)",
-                       azCkpt[p.eCkpt]);
-      stressExec(db, zSql);
-    }
+    stressTxnEnd(db, k, p.bRollback, 0);
+    stressCheckpoint(db, o, p.eCkpt);
   }
   sqlite3_finalize(pIns);
   sqlite3_finalize(pLog);
@@ -848,6 +873,24 @@ static int ccInit(Opts *o){
   return 0;
 }
 
+/*
+** The broken maintenance of --fault split, run between the COMMIT of a
+** transaction and its event "C": the copy's chunks marked stale in a
+** transaction of their own, after the writes have committed (and a pause,
+** as for some other work in between: the window a crash must hit).
+*/
+static void ccFaultMarks(sqlite3 *db){
+  char zSql[100];
+  long long id;
+  usleep(CC_FAULT_PAUSE_US);
+  id = ccExecInt(db, "SELECT id FROM lipsqlite_column_copy WHERE tbl='t'");
+  if( id ){
+    sqlite3_snprintf(sizeof(zSql), zSql,
+        "UPDATE lipsqlite_column_copy_%lld_dir SET stale=1", id);
+    stressExec(db, zSql);
+  }
+}
+
 /* stress writer --workload cc */
 static int ccWriter(Opts *o){
   sqlite3 *db = stressOpen(o->zDb);
@@ -855,8 +898,6 @@ static int ccWriter(Opts *o){
   long long k, kEnd = o->nCount ? o->iFirst + o->nCount : 0;
   long long nRows;
   CcW w;
-  static const char *azCkpt[] = { "", "PASSIVE", "FULL", "RESTART",
-                                  "TRUNCATE" };
   memset(&w, 0, sizeof(w));
   w.db = db;
   stressWriterSettings(db, o);
@@ -937,37 +978,12 @@ static int ccWriter(Opts *o){
     sqlite3_snprintf(sizeof(zSql), zSql,
                      "INSERT INTO cclog VALUES(%lld,%lld,%lld)", k, n, h);
     stressExec(db, zSql);
-    if( p.bRollback ){
-      stressEvent("X %lld\n", k);
-      stressExec(db, "ROLLBACK");
-      stressEvent("R %lld\n", k);
-    }else{
-      stressEvent("P %lld\n", k);
-      stressExec(db, "COMMIT");
-      if( p.bFault ){
-        /* The broken maintenance: the marks in a transaction of their
-        ** own, after the writes have committed (and a pause, as for some
-        ** other work in between: the window a crash must hit) */
-        long long id;
-        usleep(CC_FAULT_PAUSE_US);
-        id = ccExecInt(db, "SELECT id FROM lipsqlite_column_copy"
-                           " WHERE tbl='t'");
-        if( id ){
-          sqlite3_snprintf(sizeof(zSql), zSql,
-              "UPDATE lipsqlite_column_copy_%lld_dir SET stale=1", id);
-          stressExec(db, zSql);
-        }
-      }
-      stressEvent("C %lld\n", k);
+    stressTxnEnd(db, k, p.bRollback, p.bFault ? ccFaultMarks : 0);
+    if( !p.bRollback ){
       nRows = n;
       if( p.bAfter && !p.bFault ) ccRefresh(db, k, 0);
     }
-    if( p.eCkpt && strcmp(o->zJournal, "wal")==0 ){
-      stressEvent("K\n", 0);
-      sqlite3_snprintf(sizeof(zSql), zSql, "PRAGMA wal_checkpoint(%s)",
-                       azCkpt[p.eCkpt]);
-      stressExec(db, zSql);
-    }
+    stressCheckpoint(db, o, p.eCkpt);
   }
   stressCleanerReport(db, o);
   if( sqlite3_close(db)!=SQLITE_OK ) stressDie(db, "close");
