@@ -58,7 +58,6 @@
 
 /* The outcome of a step for one row */
 #define BATCH_ON       0        /* The row goes on */
-#define BATCH_DROP     1        /* It jumps to the loop's next row */
 #define BATCH_VDBE     2        /* The VDBE must run the body for it */
 
 /*
@@ -89,11 +88,11 @@ struct BatchStep {
 };
 
 /*
-** A loop body the batch path runs: the P4 (P4_DYNAMIC) of the loop's
-** OP_ColumnCopyNext.  One allocation.
+** A loop body the batch path runs: the P4 (P4_FORK) of the loop's
+** OP_ColumnCopyNext, a consumer of the scan's vectors.  One allocation.
 */
 struct BatchProg {
-  char zLabel[8];               /* "batch": EXPLAIN shows it as the P4 */
+  ColumnCopyConsumer base;      /* Must be first */
   int iCur;                     /* The scan's cursor */
   int regHash;                  /* GROUP BY: register of the hash table */
   int iAccFirst, nAcc;          /* GROUP BY: the accumulator registers */
@@ -118,6 +117,7 @@ struct BatchCache {
   u32 iGen;                     /* Holds a group if BatchRun.iGen */
 };
 
+typedef struct BatchRun BatchRun;
 /*
 ** The state of the batches of one scan, freed with the scan.
 */
@@ -198,6 +198,41 @@ static int batchTarget(Parse *pParse, int iTarget){
   return pParse->aLabel[j];
 }
 
+static int batchConsumerRun(Vdbe*, VdbeCursor*, ColumnCopyConsumer*, void**,
+                            const u16*, int, int*);
+static void batchConsumerFree(void*);
+
+/*
+** Free batch program p, the P4 of an OP_ColumnCopyNext (freeP4()).
+*/
+static void batchProgFree(sqlite3 *db, ForkP4 *p){
+  sqlite3DbFree(db, p);
+}
+
+/*
+** Append batch program p to pStr as EXPLAIN shows the P4 of its
+** OP_ColumnCopyNext, e.g. "batch, 5 steps, 2 key values".
+*/
+static void batchProgDisplay(const ForkP4 *pP4, sqlite3_str *pStr){
+  const BatchProg *p = (const BatchProg*)pP4;
+  sqlite3_str_appendf(pStr, "batch, %d step%s", p->nStep,
+                      p->nStep==1 ? "" : "s");
+  if( p->nKey>0 ){
+    sqlite3_str_appendf(pStr, ", %d key value%s", p->nKey,
+                        p->nKey==1 ? "" : "s");
+  }
+}
+
+/*
+** Make batch program p a consumer of a scan's vectors (column_copy.h).
+*/
+static void batchConsumerInit(BatchProg *p){
+  p->base.base.xDisplay = batchProgDisplay;
+  p->base.base.xFree = batchProgFree;
+  p->base.xRun = batchConsumerRun;
+  p->base.xFreeState = batchConsumerFree;
+}
+
 /*
 ** Translate the body of the loop over cursor iCur, the opcodes
 ** aOp[addrLoop..addrNext-1] (addrNext: its OP_ColumnCopyNext), into
@@ -231,7 +266,7 @@ static int batchCompile(
   int i, j;
 
   memset(p, 0, sizeof(*p));
-  memcpy(p->zLabel, "batch", 6);
+  batchConsumerInit(p);
   p->iCur = iCur;
   p->iGroup = -1;
   for(addr=addrLoop; addr<addrNext; addr++){
@@ -555,7 +590,7 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
     sqlite3DbFree(db, pProg);
     return;
   }
-  sqlite3VdbeChangeP4(v, addrNext, (char*)pProg, P4_DYNAMIC);
+  sqlite3VdbeChangeP4(v, addrNext, (char*)pProg, P4_FORK);
   batchExplain(pParse, aOp, addrLoop, "IN BATCHES");
 }
 
@@ -566,7 +601,7 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
 /*
 ** Free the batch state p.
 */
-void sqlite3BatchFree(BatchRun *p){
+static void batchRunFree(BatchRun *p){
   int i;
   if( p==0 ) return;
   for(i=0; i<BATCH_MAX_IN; i++){
@@ -614,7 +649,7 @@ static BatchRun *batchRunNew(sqlite3 *db, const BatchProg *pProg){
   if( p->aVec==0 || p->aConst==0 || p->aFate==0
    || p->apCtx==0 || p->apVec==0
   ){
-    sqlite3BatchFree(p);
+    batchRunFree(p);
     return 0;
   }
   for(i=0; i<BATCH_ROWS; i++) p->aAll[i] = (u16)i;
@@ -1435,7 +1470,7 @@ static int batchRegisters(Vdbe *v, BatchRun *pRun, BatchProg *pProg,
 ** *ppRun is the state of the scan's batches, made at the first call.
 ** Return SQLITE_OK or an error code.
 */
-int sqlite3BatchRun(
+static int batchRun(
   Vdbe *v,
   VdbeCursor *pC,
   BatchProg *pProg,
@@ -1447,7 +1482,7 @@ int sqlite3BatchRun(
   BatchRun *pRun = *ppRun;
   int rc, i, k, nSpan, nSel;
   *pnTake = 0;
-  assert( memcmp(pProg->zLabel, "batch", 6)==0 );
+  assert( pProg->base.xRun==batchConsumerRun );
   if( pRun==0 ){
     pRun = *ppRun = batchRunNew(v->db, pProg);
     if( pRun==0 ) return SQLITE_NOMEM_BKPT;
@@ -1490,4 +1525,30 @@ int sqlite3BatchRun(
   }
   if( rc==SQLITE_OK ) *pnTake = nRow;
   return rc;
+}
+
+/*
+** The xRun of a batch program as a consumer of a scan's vectors
+** (ColumnCopyConsumer): batchRun() with the run-time state in *ppState.
+*/
+static int batchConsumerRun(
+  Vdbe *v,
+  VdbeCursor *pC,
+  ColumnCopyConsumer *pCons,
+  void **ppState,
+  const u16 *aRow,
+  int nRow,
+  int *pnTake
+){
+  BatchRun *pRun = (BatchRun*)*ppState;
+  int rc = batchRun(v, pC, (BatchProg*)pCons, &pRun, aRow, nRow, pnTake);
+  *ppState = (void*)pRun;
+  return rc;
+}
+
+/*
+** The xFreeState of a batch program: free the run-time state p.
+*/
+static void batchConsumerFree(void *p){
+  batchRunFree((BatchRun*)p);
 }

@@ -32,17 +32,11 @@ struct BatchConn {
   u8 bOn;                       /* PRAGMA batch */
 };
 
-/* A loop body as the batch path runs it: the P4 of its OP_ColumnCopyNext */
+/* A loop body as the batch path runs it: the P4 of its OP_ColumnCopyNext,
+** a consumer of the scan's vectors (ColumnCopyConsumer, column_copy.h) */
 typedef struct BatchProg BatchProg;
 
-/* The run-time state of one scan's batches */
-typedef struct BatchRun BatchRun;
-
-struct VdbeCursor;
 void sqlite3BatchWhereEnd(Parse*, WhereInfo*);
-int sqlite3BatchRun(Vdbe*, struct VdbeCursor*, BatchProg*, BatchRun**,
-                    const u16*, int, int*);
-void sqlite3BatchFree(BatchRun*);
 
 /* The step functions of built-in aggregates the batch path runs without a
 ** call through the FuncDef (func.c, patch 0100) */

@@ -70,9 +70,7 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
   ccSeekColFree(p);
   sqlite3CcCursorClose(p->pSentinel);
   sqlite3_free(p->aChunk);
-#ifdef SQLITE_BATCH_H
-  sqlite3BatchFree(p->pBatch);
-#endif
+  if( p->xConsumerFree ) p->xConsumerFree(p->pConsumer);
   (void)db;
   sqlite3_free(p);
 }
@@ -502,7 +500,7 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
         CCCol *pCol = p->apCol[p->aTerm[j].iSlot];
         if( pCol->iVec==p->iVec ) pCol->iVecSeq = p->iVecSeq;
       }
-#ifdef SQLITE_LIP_H
+#ifdef LIPSQLITE_HAVE_LIP
       rc = sqlite3CcProbeFilters(p);
       if( rc ) return rc;
 #endif
@@ -674,18 +672,11 @@ static void ccEndStop(sqlite3 *db, Mem *pEnd, int op, i64 *piStop){
 }
 
 /*
-** Implement OP_ColumnCopyRewind: set *pRes to 0 if the scan has a first
-** row, 1 if there is none.  If the copy cannot be used, the cursor is
-** left rewound on its B-tree, with no scan: OP_ColumnCopyNext,
-** OP_ColumnCopyColumn and OP_ColumnCopyRowid then act as OP_Next,
-** OP_Column and OP_Rowid.
-*/
-#ifdef SQLITE_BATCH_H
-/*
 ** The scan p of cursor pC is on a row of a vector.  If the loop has a
-** batch program (the P4 of its OP_ColumnCopyNext, batch.c), let it run
-** the loop's body over the rows of the vector from this one on, and go on
-** through the next vectors while it takes all their rows.  Return
+** consumer of vectors (a ColumnCopyConsumer, the P4 of its
+** OP_ColumnCopyNext: the batch path), let it run the loop's body over the
+** rows of the vector from this one on, and go on through the next vectors
+** while it takes all their rows.  Return
 ** SQLITE_OK when the scan is on a row the VDBE runs the body for (a row
 ** the batch leaves to it, or one read from the B-tree), SQLITE_DONE at the
 ** end of the scan, or an error code.  bFirst: the row is the scan's first,
@@ -697,13 +688,18 @@ static void ccEndStop(sqlite3 *db, Mem *pEnd, int op, i64 *piStop){
 ** progress handler that returns non-zero stops the statement
 ** (SQLITE_INTERRUPT).
 */
-static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
+static int ccConsume(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
   Vdbe *v = p->pVdbe;
   VdbeOp *pNext = &v->aOp[p->addrNext];
+  ColumnCopyConsumer *pCons;
   i64 nTaken = 0;
   int rc = SQLITE_OK;
   assert( pNext->opcode==OP_ColumnCopyNext && pNext->p1==p->iCur );
-  if( pNext->p4type!=P4_DYNAMIC ) return SQLITE_OK;
+  if( pNext->p4type!=P4_FORK ) return SQLITE_OK;
+  pCons = (ColumnCopyConsumer*)pNext->p4.p;
+  assert( pCons->xRun!=0 && pCons->xFreeState!=0 );
+  assert( p->xConsumerFree==0 || p->xConsumerFree==pCons->xFreeState );
+  p->xConsumerFree = pCons->xFreeState;
   while( p->eMode==CC_MODE_VEC ){
     int nTake = 0, bDone;
     /* As the VDBE does between opcodes: a whole scan may run here */
@@ -717,8 +713,8 @@ static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
       break;
     }
 #endif
-    rc = sqlite3BatchRun(v, pC, (BatchProg*)pNext->p4.p, &p->pBatch,
-                         &p->aSel[p->iSel], p->nSel-p->iSel, &nTake);
+    rc = pCons->xRun(v, pC, pCons, &p->pConsumer,
+                     &p->aSel[p->iSel], p->nSel-p->iSel, &nTake);
     if( rc ) return rc;
     assert( nTake>=0 && p->iSel+nTake<=p->nSel );
     nTaken += nTake;
@@ -735,7 +731,14 @@ static int ccBatch(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
   v->aCounter[pNext->p5] += (u32)nTaken;
   return rc;
 }
-#endif
+
+/*
+** Implement OP_ColumnCopyRewind: set *pRes to 0 if the scan has a first
+** row, 1 if there is none.  If the copy cannot be used, the cursor is
+** left rewound on its B-tree, with no scan: OP_ColumnCopyNext,
+** OP_ColumnCopyColumn and OP_ColumnCopyRowid then act as OP_Next,
+** OP_Column and OP_Rowid.
+*/
 
 int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   sqlite3 *db = v->db;
@@ -903,12 +906,10 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
 
   /* The first row */
   rc = ccEnterChunk(p, pBase, 0);
-#ifdef SQLITE_BATCH_H
   if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ){
-    pC->nullRow = 0;            /* On a row: the batch reads its vector */
-    rc = ccBatch(p, pC, 1);
+    pC->nullRow = 0;            /* On a row: a consumer reads its vector */
+    rc = ccConsume(p, pC, 1);
   }
-#endif
   if( rc==SQLITE_DONE ){
     pC->nullRow = 1;
     *pRes = 1;
@@ -971,10 +972,8 @@ static int ccNext(VdbeCursor *pC){
 */
 int sqlite3ColumnCopyNext(VdbeCursor *pC){
   int rc = ccNext(pC);
-#ifdef SQLITE_BATCH_H
   ColumnCopyScan *p = pC->pColumnCopy;
-  if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ) rc = ccBatch(p, pC, 0);
-#endif
+  if( rc==SQLITE_OK && p->eMode==CC_MODE_VEC ) rc = ccConsume(p, pC, 0);
   return rc;
 }
 
@@ -1063,7 +1062,7 @@ void sqlite3ColumnCopySimpleCount(Parse *pParse, Table *pTab, int iCsr){
   if( pPlan==0 ) return;
   sqlite3CcPlanInit(pParse, pPlan, pTab, iId, apShadow);
   sqlite3VdbeChangeOpcode(v, addr, OP_ColumnCopyCount);
-  sqlite3VdbeChangeP4(v, addr, (char*)pPlan, P4_DYNAMIC);
+  sqlite3VdbeChangeP4(v, addr, (char*)pPlan, P4_FORK);
 
   /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY */
   addr = sqlite3VdbeCurrentAddr(v)-1;

@@ -68,6 +68,24 @@ struct ColumnCopyVal {
   u8 eType;                     /* SQLITE_INTEGER ... SQLITE_NULL */
 };
 
+/*
+** A consumer of a scan's vectors: the P4 (P4_FORK) of a loop's
+** OP_ColumnCopyNext that runs the loop's body over the rows of a vector,
+** as the batch path does (batch.c).  The scan calls xRun(v, pC, pCons,
+** ppState, aRow, nRow, pnTake) with the rows aRow[0..nRow-1] of the
+** current vector of cursor pC that may match; xRun runs the body for the
+** first *pnTake of them, and the VDBE runs it for the next one.  xRun keeps
+** its run-time state in *ppState (0 at first), which the scan frees with
+** xFreeState when it ends.  It returns an SQLite error code.
+*/
+typedef struct ColumnCopyConsumer ColumnCopyConsumer;
+struct ColumnCopyConsumer {
+  ForkP4 base;                  /* Must be first */
+  int (*xRun)(Vdbe*, struct VdbeCursor*, ColumnCopyConsumer*, void**,
+              const u16*, int, int*);
+  void (*xFreeState)(void*);
+};
+
 /* PRAGMA handlers */
 void sqlite3ColumnCopyPragma(Parse*, const char*, const char*);
 void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*);

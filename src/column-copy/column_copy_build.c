@@ -465,7 +465,6 @@ static const char *ccRowidName(Table *pTab){
 static void ccCreateTriggers(CCBuilder *p, i64 iHi){
   Table *pTab;
   char *zR, *zT;                /* Copies of the rowid's and table's names */
-  char *zDir;
   char zName[80];
   Index *pIdx;
   int iIdx = 0;
@@ -481,12 +480,10 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
   ** are read, so they read names from copies */
   zR = sqlite3_mprintf("%s", ccRowidName(pTab));
   zT = sqlite3_mprintf("%s", pTab->zName);
-  zDir = sqlite3_mprintf("\"%w\".\"" CC_PREFIX "_%lld_dir\"", p->zDb, p->iId);
-  if( zR==0 || zT==0 || zDir==0 ){
+  if( zR==0 || zT==0 ){
     p->rc = SQLITE_NOMEM_BKPT;
     sqlite3_free(zR);
     sqlite3_free(zT);
-    sqlite3_free(zDir);
     return;
   }
 #define CC_MARK(X) \
@@ -543,7 +540,6 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
 #undef CC_MARK
   sqlite3_free(zR);
   sqlite3_free(zT);
-  sqlite3_free(zDir);
 }
 
 /*
@@ -660,6 +656,27 @@ u32 sqlite3CcCookie(sqlite3 *db, int iDb){
 }
 
 /*
+** Return true if VACUUM may have renumbered the rowids of table pTab in
+** schema zDb (database iDb) since its copy iId was built or checked: the
+** table has neither an INTEGER PRIMARY KEY nor an index, and the copy's
+** cookie is not the schema's.  An error goes to *pRc and *pzErr.
+*/
+static int ccRenumbered(
+  sqlite3 *db, const char *zDb, int iDb, Table *pTab, i64 iId,
+  int *pRc, char **pzErr
+){
+  sqlite3_stmt *pStmt;
+  int bRenumbered;
+  if( pTab->iPKey>=0 || pTab->pIndex!=0 ) return 0;
+  pStmt = ccPrepare(db, pRc, pzErr,
+      "SELECT cookie FROM \"%w\"." CC_PREFIX " WHERE id=%lld", zDb, iId);
+  bRenumbered = ccStep(db, pStmt, pRc, pzErr)!=SQLITE_ROW
+     || sqlite3_column_int64(pStmt, 0)!=(i64)sqlite3CcCookie(db, iDb);
+  sqlite3_finalize(pStmt);
+  return bRenumbered;
+}
+
+/*
 ** PRAGMA column_copy(T): build the copy of T, or refresh its stale chunks
 ** and extend it over the tail.  Write rows, chunks, bytes and seconds to
 ** aOut[0..3].
@@ -700,17 +717,9 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   /* VACUUM may have renumbered the rowids of a table with neither an
   ** INTEGER PRIMARY KEY nor an index since the copy was built: build it
   ** anew (sqlite3ColumnCopyRewind() checks the rowids instead) */
-  if( iId && pTab->iPKey<0 && pTab->pIndex==0 ){
-    pStmt = ccPrepare(db, &b.rc, &b.zErr,
-        "SELECT cookie FROM \"%w\"." CC_PREFIX " WHERE id=%lld", b.zDb, iId);
-    if( ccStep(db, pStmt, &b.rc, &b.zErr)!=SQLITE_ROW
-     || sqlite3_column_int64(pStmt, 0)!=(i64)sqlite3CcCookie(db, iDb)
-    ){
-      iAny = iId;
-      iId = 0;
-    }
-    sqlite3_finalize(pStmt);
-    pStmt = 0;
+  if( iId && ccRenumbered(db, b.zDb, iDb, pTab, iId, &b.rc, &b.zErr) ){
+    iAny = iId;
+    iId = 0;
   }
 
   if( iId ){
@@ -1031,16 +1040,7 @@ static int ccRefreshDue(Vdbe *v, int iDb, const char *zTab, Mem *pOut){
   if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return rc;
   iId = sqlite3CcCopyOf(pTab, 0, &iAny);
   if( iId==0 ) return rc;
-  if( pTab->iPKey<0 && pTab->pIndex==0 ){
-    pStmt = ccPrepare(db, &rc, &zErr,
-        "SELECT cookie FROM \"%w\"." CC_PREFIX " WHERE id=%lld", zDb, iId);
-    if( ccStep(db, pStmt, &rc, &zErr)!=SQLITE_ROW
-     || sqlite3_column_int64(pStmt, 0)!=(i64)sqlite3CcCookie(db, iDb)
-    ){
-      iId = 0;
-    }
-    sqlite3_finalize(pStmt);
-  }
+  if( ccRenumbered(db, zDb, iDb, pTab, iId, &rc, &zErr) ) iId = 0;
   if( iId ){
     pStmt = ccPrepare(db, &rc, &zErr,
         "SELECT coalesce(sum(CASE WHEN stale THEN nrow END),0),"
@@ -1176,7 +1176,9 @@ static void ccPragmaCode(Parse *pParse, Table *pTab, int eAct, int nOut){
 */
 void sqlite3ColumnCopyPragma(Parse *pParse, const char *zName, const char *z){
   Table *pTab = ccPragmaTable(pParse, zName, z);
-  if( pTab ) ccPragmaCode(pParse, pTab, COLUMN_COPY_BUILD, 4);
+  if( pTab ){
+    ccPragmaCode(pParse, pTab, COLUMN_COPY_BUILD, LIPSQLITE_NCOL_COLUMN_COPY);
+  }
 }
 
 /*
@@ -1239,7 +1241,8 @@ void sqlite3ColumnCopyListPragma(
                                      n-CC_PREFIX_LEN-5);
         sqlite3VdbeAddOp4(v, OP_ColumnCopy, COLUMN_COPY_LIST, iDb, 1,
                           zId, P4_DYNAMIC);
-        sqlite3VdbeAddOp2(v, OP_ResultRow, 1, 7);
+        sqlite3VdbeAddOp2(v, OP_ResultRow, 1,
+                          LIPSQLITE_NCOL_COLUMN_COPY_LIST);
       }
     }
   }

@@ -164,6 +164,42 @@ i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
 }
 
 /*
+** Free plan p, the P4 of a column-copy opcode (freeP4()).
+*/
+static void ccPlanFree(sqlite3 *db, ForkP4 *p){
+  sqlite3DbFree(db, p);
+}
+
+/*
+** Append plan p to pStr as EXPLAIN shows the P4 of a column-copy opcode:
+** the copy, the columns read from it, the WHERE terms evaluated on its
+** vectors and the rowid range, e.g. "copy 2, 3 of 7 columns, 1 term,
+** rowid>= r[5], rowid<= r[6]".
+*/
+static void ccPlanDisplay(const ForkP4 *pP4, sqlite3_str *pStr){
+  const CCPlan *p = (const CCPlan*)pP4;
+  int i, nUsed = 0;
+  for(i=0; i<p->nCol; i++){
+    if( p->aUsed && p->aUsed[i] ) nUsed++;
+  }
+  sqlite3_str_appendf(pStr, "copy %lld", p->iId);
+  if( p->aUsed ){
+    sqlite3_str_appendf(pStr, ", %d of %d columns, %d term%s", nUsed,
+                        p->nCol, p->nTerm, p->nTerm==1 ? "" : "s");
+  }
+  if( p->opStart==OP_SeekGE || p->opStart==OP_SeekGT ){
+    sqlite3_str_appendf(pStr, ", rowid>%s r[%d]",
+                        p->opStart==OP_SeekGE ? "=" : "", p->iRegStart);
+  }
+  if( p->opEnd ){
+    /* The end test jumps out of the loop: OP_Gt past the bound, OP_Ge at
+    ** it */
+    sqlite3_str_appendf(pStr, ", rowid<%s r[%d]",
+                        p->opEnd==OP_Gt ? "=" : "", p->iRegEnd);
+  }
+}
+
+/*
 ** Fill in the copy's part of plan pPlan, for table pTab and the copy iId
 ** that sqlite3CcShadowTables() found with apShadow[], and lock the shadow tables
 ** for reading (shared cache).
@@ -177,6 +213,8 @@ void sqlite3CcPlanInit(
 ){
   int iDb = sqlite3SchemaToIndex(pParse->db, pTab->pSchema);
   int i;
+  pPlan->base.xDisplay = ccPlanDisplay;
+  pPlan->base.xFree = ccPlanFree;
   pPlan->iId = iId;
   pPlan->iMetaRoot = apShadow[0]->tnum;
   pPlan->iDirRoot = apShadow[1]->tnum;
@@ -393,7 +431,7 @@ void sqlite3ColumnCopyLoop(
 
   assert( pLevel->p2>0 );
   sqlite3VdbeChangeOpcode(v, addrStart, OP_ColumnCopyRewind);
-  sqlite3VdbeChangeP4(v, addrStart, (char*)pPlan, P4_DYNAMIC);
+  sqlite3VdbeChangeP4(v, addrStart, (char*)pPlan, P4_FORK);
   pLevel->op = OP_ColumnCopyNext;
 
   /* EXPLAIN QUERY PLAN: SCAN t USING COLUMN COPY (a<? AND b IN (...)) */
@@ -470,10 +508,10 @@ void sqlite3ColumnCopySeek(
   pPlan->opStart = pOp->opcode;
   if( pOp->opcode==OP_SeekRowid ){
     sqlite3VdbeChangeOpcode(v, addr, OP_ColumnCopySeekRowid);
-    sqlite3VdbeChangeP4(v, addr, (char*)pPlan, P4_DYNAMIC);
+    sqlite3VdbeChangeP4(v, addr, (char*)pPlan, P4_FORK);
   }else{
     sqlite3VdbeAddOp4(v, OP_ColumnCopyLookup, pLevel->iTabCur, 0, 0,
-                      (char*)pPlan, P4_DYNAMIC);
+                      (char*)pPlan, P4_FORK);
   }
 }
 
@@ -620,7 +658,7 @@ void sqlite3ColumnCopyFill(
   }
   pNext->opcode = OP_ColumnCopyNext;
   sqlite3VdbeChangeOpcode(v, addrTop, OP_ColumnCopyRewind);
-  sqlite3VdbeChangeP4(v, addrTop, (char*)pPlan, P4_DYNAMIC);
+  sqlite3VdbeChangeP4(v, addrTop, (char*)pPlan, P4_FORK);
 }
 
 /*

@@ -105,10 +105,12 @@ struct CCPlanTerm {
 
 /*
 ** The P4 of OP_ColumnCopyRewind: what the code generator decided.  One
-** allocation (P4_DYNAMIC): aTerm, aReg and aUsed point into it.
+** allocation (P4_FORK: EXPLAIN shows it through base.xDisplay): aTerm,
+** aReg and aUsed point into it.
 */
 typedef struct CCPlan CCPlan;
 struct CCPlan {
+  ForkP4 base;                  /* Must be first */
   i64 iId;                      /* The copy */
   Pgno iMetaRoot;               /* Root of lipsqlite_column_copy */
   Pgno iDirRoot;                /* Root of its _dir table */
@@ -172,12 +174,6 @@ struct CCCol {
   int nDictAlloc;               /* Allocated entries of aDictVal[] */
   CCVal *aDictVal;              /* DICT: the dictionary, decoded */
   CCVal aVal[CC_VEC];
-};
-
-/* A constant of a term, with the comparison's affinity applied */
-typedef struct CCConst CCConst;
-struct CCConst {
-  Mem m;
 };
 
 /*
@@ -246,9 +242,9 @@ struct ColumnCopyScan {
   int aProbeReg[CC_MAX_PROBE];  /* The filter register of each */
   int aProbeSlot[CC_MAX_PROBE]; /* The slot of its key */
   CCMemo aProbeMemo[CC_MAX_PROBE];
-#ifdef SQLITE_BATCH_H
-  BatchRun *pBatch;             /* The batch path's state (batch.c) */
-#endif
+  void *pConsumer;              /* Run-time state of the loop's consumer
+                                ** of vectors (ColumnCopyConsumer) */
+  void (*xConsumerFree)(void*); /* Frees it */
   /* Rowid lookups (OP_ColumnCopySeekRowid) */
   i64 nSeek;                    /* Lookups so far */
   BtCursor *pSentinel;          /* On the table's first row: a write moves it */

@@ -16,7 +16,7 @@
 */
 #include "column_copy_int.h"
 
-#ifdef SQLITE_LIP_H
+#ifdef LIPSQLITE_HAVE_LIP
 /*
 ** If pCol, loaded for the current chunk of scan p, is a column of
 ** integers without NULL (SEQ, or FOR of at most 56 bits), write to aKey[]
@@ -255,4 +255,4 @@ int sqlite3CcProbeFilters(ColumnCopyScan *p){
   }
   return SQLITE_OK;
 }
-#endif /* SQLITE_LIP_H */
+#endif /* LIPSQLITE_HAVE_LIP */
