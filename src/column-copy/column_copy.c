@@ -191,7 +191,13 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
           }
         }
         rc = rc ? rc : sqlite3BtreeTableMoveto(pBase, c->lo, 0, &res);
-        if( rc==SQLITE_OK && res<0 ) rc = sqlite3BtreeNext(pBase, 0);
+        if( rc==SQLITE_OK && res<0 ){
+          /* Past the table's last row (VACUUM after deletes): the check
+          ** below finds pBase at EOF and refutes the copy */
+          rc = sqlite3BtreeNext(pBase, 0);
+          if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+        }
+        assert( rc!=SQLITE_DONE );
         for(i=0; rc==SQLITE_OK && *pbOk && i<c->nRow; i+=CC_VEC){
           int nv = c->nRow-i < CC_VEC ? c->nRow-i : CC_VEC;
           if( sqlite3CcColDecode(&col, i, nv) ){ *pbOk = 0; break; }
@@ -225,6 +231,13 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
   }
 load_done:
   sqlite3_free(aBuf);
+  /* SQLITE_DONE from a cursor of this function is the end of a B-tree,
+  ** never a result: returned, it would end the statement with no row and
+  ** no error (issue 55 #4).  Every path above maps it; fail loudly if
+  ** one does not. */
+  assert( rc!=SQLITE_DONE && rc!=SQLITE_ROW );
+  if( NEVER(rc==SQLITE_DONE || rc==SQLITE_ROW) ) rc = SQLITE_INTERNAL;
+  assert( rc!=SQLITE_OK || *pbOk==0 || p->nChunk>0 );
   return rc;
 }
 
@@ -1035,6 +1048,7 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
     n = 0;
     rc = sqlite3BtreeCount(db, pC->uc.pCursor, &n);
   }
+  assert( rc!=SQLITE_DONE && rc!=SQLITE_ROW );
   *pnEntry = n;
   return rc;
 }

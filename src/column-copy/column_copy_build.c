@@ -74,6 +74,28 @@ static u32 ccSig(Table *pTab){
 }
 
 /*
+** The first UNIQUE index of pTab with a key column that is an expression,
+** or 0.  The copy's BEFORE triggers (ccCreateTriggers()) find the row a
+** REPLACE would delete through each UNIQUE index by naming its columns;
+** an expression (aiColumn[] is XN_EXPR) has no name, so a table with
+** such an index has no copy.  A rowid table's index never has XN_ROWID
+** ("no such column: rowid"); only a WITHOUT ROWID table, which has no
+** copy, would.
+*/
+static Index *ccExprUniqueIndex(Table *pTab){
+  Index *pIdx;
+  int i;
+  for(pIdx=pTab->pIndex; pIdx; pIdx=pIdx->pNext){
+    if( !IsUniqueIndex(pIdx) ) continue;
+    for(i=0; i<pIdx->nKeyCol; i++){
+      assert( pIdx->aiColumn[i]!=XN_ROWID || !HasRowid(pTab) );
+      if( pIdx->aiColumn[i]<0 ) return pIdx;
+    }
+  }
+  return 0;
+}
+
+/*
 ** If pTab has a copy whose triggers are all there and match its current
 ** definition, return the copy's id; else 0.  *pnTrig is set to the number
 ** of triggers of any copy found (for PRAGMA column_copy_drop).
@@ -105,6 +127,7 @@ i64 sqlite3CcCopyOf(Table *pTab, int *pnTrig, i64 *piAny){
   }
   if( pnTrig ) *pnTrig = nTrig;
   if( piAny ) *piAny = iId;
+  if( ccExprUniqueIndex(pTab) ) return 0;   /* Its triggers cannot be right */
   return (bOk && nTrig==nWant) ? iId : 0;
 }
 
@@ -516,7 +539,11 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
     pWhere = sqlite3_str_new(p->db);
     for(i=0; i<pIdx->nKeyCol; i++){
       int iCol = pIdx->aiColumn[i];
-      const char *zCol = pTab->aCol[iCol].zCnName;
+      const char *zCol;
+      /* ccBuild() refused a table with an index on an expression */
+      assert( iCol>=0 && iCol<pTab->nCol );
+      if( NEVER(iCol<0) ){ p->rc = SQLITE_INTERNAL; break; }
+      zCol = pTab->aCol[iCol].zCnName;
       sqlite3_str_appendf(pWhere, "%s\"%w\" COLLATE \"%w\"=new.\"%w\"",
           i ? " AND " : "", zCol, pIdx->azColl[i], zCol);
     }
@@ -642,6 +669,19 @@ static void ccBuilderInit(CCBuilder *p){
         sqlite3VdbeMemCopy(&p->aDflt[i], pVal);
         sqlite3ValueFree(pVal);
       }
+#ifndef SQLITE_OMIT_FLOATING_POINT
+      if( pCol->affinity==SQLITE_AFF_REAL ){
+        /* sqlite3ColumnDefault() codes OP_RealAffinity after the OP_Column
+        ** that gives the default: an integer default of a REAL column
+        ** is a real in the row path (9007199254740993 becomes
+        ** 9007199254740992.0), so it is one in the copy.  The other
+        ** affinities were applied by sqlite3ValueFromExpr(). */
+        if( p->aDflt[i].flags & MEM_Int ){
+          sqlite3VdbeMemRealify(&p->aDflt[i]);
+        }
+        assert( (p->aDflt[i].flags & (MEM_Int|MEM_IntReal))==0 );
+      }
+#endif
     }
   }
 }
@@ -711,6 +751,14 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     sqlite3VdbeError(v, "PRAGMA column_copy: table %s has columns named "
         "rowid, _rowid_ and oid: its rowid cannot be named", zTab);
     return SQLITE_ERROR;
+  }
+  {
+    Index *pX = ccExprUniqueIndex(pTab);
+    if( pX ){
+      sqlite3VdbeError(v, "PRAGMA column_copy: table %s has a UNIQUE index "
+          "on an expression: %s", zTab, pX->zName);
+      return SQLITE_ERROR;
+    }
   }
   iId = sqlite3CcCopyOf(pTab, &nTrig, &iAny);
 

@@ -82,12 +82,16 @@ static int ccTermUsable(
       if( !ExprUseXList(pE) || (pList = pE->x.pList)==0 ) return 0;
       iCol = ccTermColumn(pTab, iCur, pE->pLeft);
       if( iCol<0 || pList->nExpr>CC_MAX_LIST ) return 0;
-      pOut->bBinary = 1;
+      assert( pE->pLeft->op==TK_COLUMN );   /* No COLLATE, not a vector */
+      /* An IN list compares with the collation of its left operand alone,
+      ** a COLLATE on an item does not count: sqlite3ExprCodeIN() and
+      ** sqlite3CodeRhsOfIN() both take sqlite3ExprCollSeq(pLeft).  (A
+      ** list of one item is an equality, TK_EQ below, by the parser.) */
+      pColl = sqlite3ExprCollSeq(pParse, pE->pLeft);
+      pOut->bBinary = pColl==0 || sqlite3IsBinary(pColl);
       for(i=0; i<pList->nExpr; i++){
         Expr *pX = pList->a[i].pExpr;
         if( !sqlite3ExprIsConstant(pParse, pX) ) return 0;
-        pColl = sqlite3BinaryCompareCollSeq(pParse, pE->pLeft, pX);
-        if( pColl && !sqlite3IsBinary(pColl) ) pOut->bBinary = 0;
         apConst[i] = pX;
       }
       pOut->iCol = iCol;

@@ -226,15 +226,22 @@ int sqlite3CcPayload(BtCursor *pCur, u8 **ppBuf, u32 *pnAlloc, u32 *pn){
 ** Open a read cursor on table iRoot (a root page) of database iDb, read
 ** locked first if the database is in shared-cache mode, as OP_TableLock
 ** locks the tables a statement reads (SQLITE_LOCKED_SHAREDCACHE if
-** another connection writes it).
+** another connection writes it).  As OP_TableLock, take no read lock
+** with PRAGMA read_uncommitted: the row path then reads what another
+** connection of the cache is writing, and so must the copy.
 */
 int sqlite3CcCursorOpen(sqlite3 *db, int iDb, Pgno iRoot, BtCursor **pp){
   BtCursor *p;
   int rc;
   *pp = 0;
+  assert( iDb>=0 && iDb<db->nDb );
+  assert( db->aDb[iDb].pBt!=0 );
+  assert( sqlite3BtreeHoldsMutex(db->aDb[iDb].pBt) );
 #ifndef SQLITE_OMIT_SHARED_CACHE
-  rc = sqlite3BtreeLockTable(db->aDb[iDb].pBt, (int)iRoot, 0);
-  if( rc ) return rc;
+  if( 0==(db->flags & SQLITE_ReadUncommit) ){
+    rc = sqlite3BtreeLockTable(db->aDb[iDb].pBt, (int)iRoot, 0);
+    if( rc ) return rc;
+  }
 #endif
   p = (BtCursor*)sqlite3MallocZero(sqlite3BtreeCursorSize());
   if( p==0 ) return SQLITE_NOMEM_BKPT;
