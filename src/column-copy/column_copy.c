@@ -76,6 +76,15 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
 }
 
 /*
+** True if pCol, attached to the BLOB of a chunk's slot 0, holds rowids:
+** integers without NULL (SEQ or FOR).  The BLOB comes from the file, and
+** the rowid is read from aVal[].u.i without a look at its type.
+*/
+static int ccRowidEnc(const CCCol *pCol){
+  return (pCol->enc==CC_ENC_SEQ || pCol->enc==CC_ENC_FOR) && pCol->aNull==0;
+}
+
+/*
 ** Read the directory of the copy into p->aChunk[] and check its row of
 ** lipsqlite_column_copy.  Return SQLITE_OK and set *pbOk to false if the
 ** copy cannot be used (a copy this code did not write, a cookie mismatch
@@ -133,10 +142,24 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
     if( rc ) break;
     memset(aF, 0, sizeof(aF));
     nF = sqlite3CcRecord(aBuf, n, aF, 5);
+    /* The directory as a whole (CCChunk): a chunk number and a row count
+    ** this code could have written, chunks after the previous one in
+    ** both rowids and numbers (so every number is unique), a range of
+    ** rowids lo..hi below the next chunk's, 1 to CC_CHUNK_ROWS rows (a
+    ** stale chunk, whose rows are read from the B-tree, may have 0).  A
+    ** refresh keeps a chunk's range and number, leaves it stale if the
+    ** range now has no row or too many, and gives new chunks numbers
+    ** above all others.  Anything else is not a copy this code wrote,
+    ** and the table is read from its B-tree. */
+    testcase( nF>=5 && (aF[3].flags & MEM_Int) && aF[3].u.i==CC_CHUNK_ROWS );
+    testcase( nF>=5 && (aF[3].flags & MEM_Int) && aF[3].u.i==0 );
     if( nF<5 || !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int)
      || !(aF[3].flags & MEM_Int) || !(aF[4].flags & MEM_Int)
-     || aF[3].u.i<0 || aF[3].u.i>=0x7fffffff
-     || aF[1].u.i<0 || aF[1].u.i>=((i64)1<<47)
+     || aF[3].u.i<(aF[4].u.i ? 0 : 1) || aF[3].u.i>CC_CHUNK_ROWS
+     || aF[1].u.i<0 || aF[1].u.i>=CC_K_MAX
+     || aF[2].u.i<sqlite3BtreeIntegerKey(pCur)
+     || (p->nChunk>0 && (aF[1].u.i<=p->aChunk[p->nChunk-1].k
+                         || p->iHi>=sqlite3BtreeIntegerKey(pCur)))
     ){
       *pbOk = 0;
       break;
@@ -147,6 +170,9 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
     p->iHi = aF[2].u.i;
     c->nRow = (int)aF[3].u.i;
     c->bStale = aF[4].u.i!=0;
+    assert( c->lo<=p->iHi );
+    assert( c->nRow>=(c->bStale ? 0 : 1) && c->nRow<=CC_CHUNK_ROWS );
+    assert( p->nChunk==1 || (c[-1].k<c->k && c[-1].lo<c->lo) );
     rc = sqlite3BtreeNext(pCur, 0);
   }
   if( rc==SQLITE_DONE ) rc = SQLITE_OK;
@@ -186,6 +212,7 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
           memset(aF, 0, sizeof(aF));
           if( sqlite3CcRecord(col.aBuf, n, aF, 6)<6 || !(aF[5].flags & MEM_Blob)
            || sqlite3CcColAttach(&col, (const u8*)aF[5].z, aF[5].n, c->nRow)
+           || !ccRowidEnc(&col)
           ){
             *pbOk = 0;
           }
@@ -249,7 +276,11 @@ int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
   int rc, res = 0;
   u32 n;
   Mem aF[6];
-  if( pCol->k==c->k ) return SQLITE_OK;
+  if( pCol->k==c->k ){
+    /* Chunk numbers are unique (sqlite3CcLoadDir()) */
+    assert( pCol->nRow==c->nRow );
+    return SQLITE_OK;
+  }
   pCol->k = -1;
   pCol->iVec = -1;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+iSlot, 0, &res);
@@ -262,6 +293,10 @@ int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
     return SQLITE_CORRUPT_BKPT;
   }
   rc = sqlite3CcColAttach(pCol, (const u8*)aF[5].z, aF[5].n, c->nRow);
+  if( rc==SQLITE_OK && iSlot==0 && !ccRowidEnc(pCol) ){
+    /* Rowids that are not integers */
+    rc = SQLITE_CORRUPT_BKPT;
+  }
   if( rc==SQLITE_OK ) pCol->k = c->k;
   return rc;
 }
@@ -437,6 +472,8 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
   while( 1 ){
     int i0, n, i, j;
     CCCol *pRowid;
+    assert( c->nRow>=0 && c->nRow<=CC_CHUNK_ROWS );
+    assert( p->iVec>=-1 && p->iVec<CC_CHUNK_ROWS/CC_VEC );
     p->iVec++;
     i0 = p->iVec*CC_VEC;
     if( i0>=c->nRow ){ *pbDone = 1; return SQLITE_OK; }
@@ -1302,6 +1339,9 @@ static int ccSeekRow(ColumnCopyScan *p, int iChunk, i64 iKey, int *piRow){
   CCCol *pCol = ccSeekCol(p, 0, iChunk, &rc);
   *piRow = -1;
   if( pCol==0 ) return rc;
+  assert( nRow>=0 && nRow<=CC_CHUNK_ROWS && pCol->nRow==nRow );
+  assert( ccRowidEnc(pCol) );
+  assert( nRow>0 );   /* A clean chunk has rows (sqlite3CcLoadDir()) */
   if( pCol->enc==CC_ENC_SEQ ){
     if( iKey>=pCol->iBase && (u64)iKey-(u64)pCol->iBase<(u64)nRow ){
       *piRow = (int)(iKey - pCol->iBase);
@@ -1311,7 +1351,6 @@ static int ccSeekRow(ColumnCopyScan *p, int iChunk, i64 iKey, int *piRow){
     ** whose rowids are dense enough (dates as yyyymmdd) */
     int lo = 0, hi = nRow-1;
     CCVal x;
-    if( pCol->enc!=CC_ENC_FOR || pCol->aNull ) return SQLITE_CORRUPT_BKPT;
     if( pCol->aRowAt==0 && !pCol->bNoRowAt ) ccSeekRowMap(p, pCol, nRow);
     if( pCol->aRowAt ){
       /* The map gives the row of a rowid the chunk has, and a row whose

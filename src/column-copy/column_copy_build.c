@@ -436,7 +436,16 @@ static void ccBuildRange(
   while( rc==SQLITE_OK && p->rc==SQLITE_OK ){
     i64 iRowid = sqlite3BtreeIntegerKey(pCur);
     if( iRowid>iTo ) break;
-    if( !bOne && p->aB[0].nVal==CC_CHUNK_ROWS ){
+    if( p->aB[0].nVal==CC_CHUNK_ROWS ){
+      if( bOne ){
+        /* The range of a stale chunk now holds more rows than a chunk
+        ** may (a reader takes a larger one for corrupt): it stays stale,
+        ** read from the B-tree */
+        int s;
+        for(s=0; s<p->nSlot; s++){ p->aB[s].nVal = 0; p->aB[s].nArena = 0; }
+        bOne = 0;
+        goto build_done;
+      }
       ccFlush(p, k, lo, iLast);
       nChunk++;
       k++;
@@ -456,7 +465,13 @@ static void ccBuildRange(
   if( rc==SQLITE_DONE ) rc = SQLITE_OK;
 build_done:
   if( rc && p->rc==SQLITE_OK ) p->rc = rc;
-  if( p->rc==SQLITE_OK && (bOne || p->aB[0].nVal>0) ){
+  /* A stale chunk (bOne) whose range has no row left stays stale, with
+  ** no row: a clean chunk has rows (sqlite3CcLoadDir()) */
+  if( p->rc==SQLITE_OK && bOne && p->aB[0].nVal==0 ){
+    ccExec(p->db, &p->rc, &p->zErr, "UPDATE \"%w\"." CC_PREFIX "_%lld_dir"
+           " SET nrow=0 WHERE lo=%lld", p->zDb, p->iId, lo0);
+  }
+  if( p->rc==SQLITE_OK && p->aB[0].nVal>0 ){
     ccFlush(p, k, lo, iLast);
     nChunk++;
   }
@@ -788,6 +803,22 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         "SELECT lo, k, hi, stale FROM \"%w\"." CC_PREFIX "_%lld_dir "
         "ORDER BY lo", b.zDb, iId);
     while( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+      i64 lo = sqlite3_column_int64(pStmt, 0);
+      i64 k = sqlite3_column_int64(pStmt, 1);
+      i64 hi = sqlite3_column_int64(pStmt, 2);
+      /* The directory comes from the file: trust it no more than a scan
+      ** does (sqlite3CcLoadDir()), so that k*CC_SLOTS+slot and the
+      ** ranges below cannot overflow */
+      if( sqlite3_column_type(pStmt, 1)!=SQLITE_INTEGER
+       || sqlite3_column_type(pStmt, 2)!=SQLITE_INTEGER
+       || k<0 || k>=CC_K_MAX || hi<lo
+       || (nDir>0 && (k<=aDir[nDir-1].k || aDir[nDir-1].hi>=lo))
+      ){
+        b.rc = SQLITE_CORRUPT_BKPT;
+        b.zErr = sqlite3_mprintf("the column copy of %s is corrupt: "
+                                 "PRAGMA column_copy_drop it", zTab);
+        break;
+      }
       if( nDir>=nDirAlloc ){
         struct CCDirRow *aNew;
         nDirAlloc = nDirAlloc*2 + 64;
@@ -1105,8 +1136,11 @@ static int ccRefreshDue(Vdbe *v, int iDb, const char *zTab, Mem *pOut){
     if( rc==SQLITE_OK ) rc = ccTailRows(db, iDb, pTab, iHi, &nTail);
     /* PRAGMA column_copy_refresh may have become 0 since the prepare */
     assert( db->fork.colcopy.nRefresh>=0 && db->fork.colcopy.nRefresh<=100 );
-    bDue = nStale+nTail>0 && db->fork.colcopy.nRefresh>0
-        && (nStale+nTail)*100 >= db->fork.colcopy.nRefresh*(nRow+nTail);
+    /* The counts come from the file: compare the percentages as reals,
+    ** which cannot overflow */
+    bDue = nStale+(double)nTail>0 && db->fork.colcopy.nRefresh>0
+        && ((double)nStale+(double)nTail)*100.0
+             >= (double)db->fork.colcopy.nRefresh*((double)nRow+(double)nTail);
   }
   /* An out-of-memory in the pager under the tail's walk is out-of-memory */
   if( rc==SQLITE_IOERR_NOMEM ) rc = SQLITE_NOMEM_BKPT;

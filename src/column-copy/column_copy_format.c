@@ -189,7 +189,7 @@ int sqlite3CcRecord(const u8 *a, u32 n, Mem *aOut, int nOut){
   while( iHdr<szHdr && i<nOut ){
     iHdr += getVarint32(&a[iHdr], t);
     len = sqlite3VdbeSerialTypeLen(t);
-    if( iBody+len>n ) return -1;
+    if( iHdr>szHdr || len>n-iBody ) return -1;
     if( t>=12 ){
       aOut[i].z = (char*)&a[iBody];
       aOut[i].n = (int)len;
@@ -586,68 +586,87 @@ void sqlite3CcEncode(
 */
 
 /*
-** Point pCol at the chunk BLOB a[0..n-1].  Return SQLITE_CORRUPT if the
-** BLOB is not one this code wrote.
+** Point pCol at the chunk BLOB a[0..n-1] of a chunk of nRow rows.  Return
+** SQLITE_CORRUPT if the BLOB is not one this code wrote: its header must
+** give nRow rows, and every part the rows are read from must lie within
+** the BLOB.  The BLOB comes from the file, so every offset and length read
+** from it is compared with the bytes left (nLeft) before a pointer is
+** formed from it: on a 32-bit machine, p+x could wrap.
 */
 int sqlite3CcColAttach(CCCol *pCol, const u8 *a, int n, int nRow){
   const u8 *p = a + CC_HDR;
-  const u8 *pEnd = a + n;
+  i64 nLeft = (i64)n - CC_HDR;    /* Bytes of the BLOB from p on */
   pCol->a = a;
   pCol->n = n;
   pCol->iVec = -1;
   pCol->aNull = 0;
   pCol->nDictVal = 0;
-  if( n<CC_HDR || (int)ccGet32(&a[2])!=nRow ) return SQLITE_CORRUPT_BKPT;
+  if( nRow<0 || nRow>CC_CHUNK_ROWS ) return SQLITE_CORRUPT_BKPT;
+  if( n<CC_HDR || ccGet32(&a[2])!=(u32)nRow ) return SQLITE_CORRUPT_BKPT;
   pCol->enc = a[0];
+  pCol->nRow = nRow;
   if( a[1] & CC_FLAG_NULL ){
+    i64 nNull = ((i64)nRow+7)/8;
+    if( nNull>nLeft ) return SQLITE_CORRUPT_BKPT;
     pCol->aNull = p;
-    p += (nRow+7)/8;
+    p += nNull;
+    nLeft -= nNull;
   }
   switch( pCol->enc ){
     case CC_ENC_SEQ:
-      if( p+8>pEnd ) return SQLITE_CORRUPT_BKPT;
+      if( nLeft<8 ) return SQLITE_CORRUPT_BKPT;
       pCol->iBase = (i64)ccGet64(p);
+      /* Rows iBase .. iBase+nRow-1: the encoder never writes a base that
+      ** would overflow (sqlite3CcEncode()) */
+      testcase( pCol->iBase==LARGEST_INT64-nRow );
+      if( pCol->iBase>LARGEST_INT64-nRow ) return SQLITE_CORRUPT_BKPT;
       break;
     case CC_ENC_FOR:
-      if( p+9>pEnd ) return SQLITE_CORRUPT_BKPT;
+      if( nLeft<9 ) return SQLITE_CORRUPT_BKPT;
       pCol->iBase = (i64)ccGet64(p);
       pCol->nWidth = p[8];
-      pCol->aPack = p+9;
       if( pCol->nWidth>64
-       || pCol->aPack + ((i64)nRow*pCol->nWidth+7)/8 > pEnd
+       || ((i64)nRow*pCol->nWidth+7)/8 > nLeft-9
       ){
         return SQLITE_CORRUPT_BKPT;
       }
+      pCol->aPack = p+9;
       break;
     case CC_ENC_REAL:
-      if( p+8*(i64)nRow>pEnd ) return SQLITE_CORRUPT_BKPT;
+      if( 8*(i64)nRow>nLeft ) return SQLITE_CORRUPT_BKPT;
       pCol->aReal = p;
       break;
     case CC_ENC_NUM:
-      if( p+(nRow+7)/8+8*(i64)nRow>pEnd ) return SQLITE_CORRUPT_BKPT;
+      if( ((i64)nRow+7)/8+8*(i64)nRow>nLeft ) return SQLITE_CORRUPT_BKPT;
       pCol->aIsInt = p;
       pCol->aReal = p + (nRow+7)/8;
       break;
     case CC_ENC_DICT: {
-      if( p+5>pEnd ) return SQLITE_CORRUPT_BKPT;
+      u32 nText;
+      i64 nHead;
+      if( nLeft<5 ) return SQLITE_CORRUPT_BKPT;
       pCol->nDict = (int)ccGet32(p);
       pCol->nWidth = p[4];
-      if( pCol->nDict<0 || pCol->nDict>CC_MAX_DICT || pCol->nWidth>17
-       || p+5+4*((i64)pCol->nDict+1)>pEnd
+      if( ccGet32(p)>CC_MAX_DICT || pCol->nWidth>17 ){
+        return SQLITE_CORRUPT_BKPT;
+      }
+      nHead = 5 + 4*((i64)pCol->nDict+1);
+      if( nHead>nLeft ) return SQLITE_CORRUPT_BKPT;
+      pCol->aDictOff = p+5;
+      nText = ccGet32(&pCol->aDictOff[4*pCol->nDict]);
+      if( (i64)nText>nLeft-nHead
+       || ((i64)nRow*pCol->nWidth+7)/8 > nLeft-nHead-(i64)nText
       ){
         return SQLITE_CORRUPT_BKPT;
       }
-      pCol->aDictOff = p+5;
-      pCol->aDict = p+5+4*(pCol->nDict+1);
-      pCol->aPack = pCol->aDict + ccGet32(&pCol->aDictOff[4*pCol->nDict]);
-      if( pCol->aPack + ((i64)nRow*pCol->nWidth+7)/8 > pEnd ){
-        return SQLITE_CORRUPT_BKPT;
-      }
+      pCol->aDict = p+nHead;
+      pCol->aPack = pCol->aDict + nText;
       break;
     }
     case CC_ENC_PLAIN: {
       int nVec = (nRow+CC_VEC-1)/CC_VEC;
-      if( p+4*(i64)nVec>pEnd ) return SQLITE_CORRUPT_BKPT;
+      /* Each value takes at least a byte (its serial type) */
+      if( 4*(i64)nVec + nRow>nLeft ) return SQLITE_CORRUPT_BKPT;
       pCol->aVecOff = p;
       pCol->aPlain = p+4*nVec;
       break;
@@ -683,7 +702,9 @@ int sqlite3CcDictVal(const CCCol *pCol, int c, CCVal *pV){
   }
   o1 = ccGet32(&pCol->aDictOff[4*c]);
   o2 = ccGet32(&pCol->aDictOff[4*c+4]);
-  if( o2<o1 || pCol->aDict+o2>pCol->a+pCol->n ) return SQLITE_CORRUPT_BKPT;
+  if( o2<o1 || o2>(u32)(pCol->a+pCol->n-pCol->aDict) ){
+    return SQLITE_CORRUPT_BKPT;
+  }
   pV->eType = SQLITE_TEXT;
   pV->u.z = pCol->aDict+o1;
   pV->n = (int)(o2-o1);
@@ -722,7 +743,7 @@ const u8 *sqlite3CcPlainVal(const u8 *p, const u8 *pEnd, CCVal *pV){
   if( p>=pEnd ) return 0;
   p += getVarint32(p, t);
   len = sqlite3VdbeSerialTypeLen(t);
-  if( p+len>pEnd ) return 0;
+  if( p>pEnd || len>(u32)(pEnd-p) ) return 0;
   if( t>=12 ){
     pV->eType = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
     pV->u.z = p;
@@ -751,6 +772,7 @@ const u8 *sqlite3CcPlainVal(const u8 *p, const u8 *pEnd, CCVal *pV){
 int sqlite3CcColDecode(CCCol *pCol, int i0, int n){
   CCVal *aV = pCol->aVal;
   int i;
+  assert( i0>=0 && n>=0 && n<=CC_VEC && i0+n<=pCol->nRow );
   switch( pCol->enc ){
     case CC_ENC_SEQ:
       for(i=0; i<n; i++){
@@ -792,6 +814,11 @@ int sqlite3CcColDecode(CCCol *pCol, int i0, int n){
         double r;
         memcpy(&r, &x, 8);
         if( pCol->aIsInt[j>>3] & (1<<(j&7)) ){
+          /* An integer within +/-2^53 (sqlite3CcEncode()); anything else,
+          ** an infinity or a NaN too, is corrupt (and (i64)r UB) */
+          if( !(r>=-(double)CC_NUM_EXACT && r<=(double)CC_NUM_EXACT) ){
+            return SQLITE_CORRUPT_BKPT;
+          }
           aV[i].eType = SQLITE_INTEGER;
           aV[i].u.i = (i64)r;
         }else{
@@ -840,7 +867,12 @@ int sqlite3CcColDecode(CCCol *pCol, int i0, int n){
       const u8 *p, *pEnd = pCol->a + pCol->n;
       assert( pCol->enc==CC_ENC_PLAIN );
       assert( (i0 % CC_VEC)==0 );
-      p = pCol->aPlain + ccGet32(&pCol->aVecOff[4*(i0/CC_VEC)]);
+      assert( i0>=0 && i0+n<=pCol->nRow );
+      {
+        u32 off = ccGet32(&pCol->aVecOff[4*(i0/CC_VEC)]);
+        if( off>(u32)(pEnd-pCol->aPlain) ) return SQLITE_CORRUPT_BKPT;
+        p = pCol->aPlain + off;
+      }
       for(i=0; i<n; i++){
         p = sqlite3CcPlainVal(p, pEnd, &aV[i]);
         if( p==0 ) return SQLITE_CORRUPT_BKPT;
@@ -864,6 +896,7 @@ int sqlite3CcColDecode(CCCol *pCol, int i0, int n){
 */
 int sqlite3CcColGet(const CCCol *pCol, int i, CCVal *pV){
   assert( pCol->enc!=CC_ENC_PLAIN );
+  assert( i>=0 && i<pCol->nRow );
   if( pCol->aNull && (pCol->aNull[i>>3] & (1<<(i&7))) ){
     pV->eType = SQLITE_NULL;
     return SQLITE_OK;
@@ -894,6 +927,9 @@ int sqlite3CcColGet(const CCCol *pCol, int i, CCVal *pV){
       double r;
       memcpy(&r, &x, 8);
       if( pCol->aIsInt[i>>3] & (1<<(i&7)) ){
+        if( !(r>=-(double)CC_NUM_EXACT && r<=(double)CC_NUM_EXACT) ){
+          return SQLITE_CORRUPT_BKPT;
+        }
         pV->eType = SQLITE_INTEGER;
         pV->u.i = (i64)r;
       }else{

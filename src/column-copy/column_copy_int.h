@@ -131,12 +131,18 @@ struct CCPlan {
   u8 *aUsed;                    /* aUsed[i]: column i read from the copy */
 };
 
-/* A chunk of the directory */
+/*
+** A chunk of the directory.  The directory comes from the file and is
+** checked as a whole when read (sqlite3CcLoadDir()): the chunks ascend by
+** lo and by k (so no two share a number), each lies below the next
+** (lo<=hi<next lo), k is below CC_K_MAX, and nRow is 0..CC_CHUNK_ROWS.
+*/
+#define CC_K_MAX       (((i64)1)<<47)   /* k*CC_SLOTS+slot fits an i64 */
 typedef struct CCChunk CCChunk;
 struct CCChunk {
   i64 lo;                       /* First rowid it covers */
   i64 k;                        /* Its number in the _data table */
-  int nRow;                     /* Rows */
+  int nRow;                     /* Rows, 0..CC_CHUNK_ROWS */
   u8 bStale;                    /* Read from the B-tree */
 };
 
@@ -150,6 +156,7 @@ struct CCCol {
   u32 nAlloc;                   /* Allocated bytes of aBuf */
   const u8 *a;                  /* The chunk's BLOB */
   int n;                        /* Its size */
+  int nRow;                     /* Its rows, 0..CC_CHUNK_ROWS */
   u8 enc;                       /* CC_ENC_* */
   const u8 *aNull;              /* NULL bitmap, or 0 */
   i64 iBase;                    /* SEQ, FOR */
