@@ -590,6 +590,23 @@ void sqlite3BatchWhereEnd(Parse *pParse, WhereInfo *pWInfo){
     sqlite3DbFree(db, pProg);
     return;
   }
+  /* OP_ColumnCopyRewind runs the body over the first vectors (ccConsume())
+  ** and reports no row when the batch took them all: its jump must then
+  ** end this loop only, as OP_ColumnCopyNext's fall-through does.  The
+  ** planner may have aimed it at an outer loop's break (an inner loop
+  ** that depends on no outer one: an empty table empties the join), which
+  ** would skip the outer loops' other rows after the first. */
+  for(i=addrLoop-1; i>=0; i--){
+    if( aOp[i].opcode==OP_ColumnCopyRewind && aOp[i].p1==pLevel->iTabCur ){
+      break;
+    }
+  }
+  if( NEVER(i<0) ){
+    sqlite3DbFree(db, pProg);
+    return;
+  }
+  assert( aOp[i].p2!=0 );
+  aOp[i].p2 = addrNext+1;
   sqlite3VdbeChangeP4(v, addrNext, (char*)pProg, P4_FORK);
   batchExplain(pParse, aOp, addrLoop, "IN BATCHES");
 }

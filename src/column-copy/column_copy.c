@@ -795,7 +795,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
   CCPlan *pPlan = (CCPlan*)pOp->p4.p;
   ColumnCopyScan *p = pC->pColumnCopy;
   BtCursor *pBase = pC->uc.pCursor;
-  int rc, res = 0, bOk = 0, i, j, nMem = 0;
+  int rc, res = 0, bOk = 0, bEmpty = 0, i, j, nMem = 0;
   i64 iLo = SMALLEST_INT64, iStop = LARGEST_INT64, iFirst;
 
   *pRes = 1;
@@ -902,6 +902,20 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
     return SQLITE_OK;
   }
 
+  /* A cursor on the table's first row that nothing but a write to the
+  ** table moves (saveAllCursors()).  The scan's own cursor cannot tell:
+  ** on a run of stale chunks the loop's OP_Column reads it and restores
+  ** it after a write (sqlite3VdbeHandleMovedCursor()), and the scan would
+  ** then go back to the vectors of a chunk the write made stale. */
+  if( p->pSentinel==0 ){
+    rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iTabRoot, &p->pSentinel);
+    if( rc ) return rc;
+  }
+  rc = sqlite3BtreeFirst(p->pSentinel, &bEmpty);
+  if( rc ) return rc;
+  assert( bEmpty==0 );          /* The table has a row: see above */
+  assert( !sqlite3BtreeCursorHasMoved(p->pSentinel) );
+
   /* The constants of the terms, with the comparison's affinity applied */
   nMem = 0;
   p->nTerm = 0;
@@ -986,8 +1000,11 @@ static int ccNext(VdbeCursor *pC){
     p->eMode = CC_MODE_EOF;
     return SQLITE_DONE;
   }
+  assert( p->pSentinel!=0 );
   if( p->eMode==CC_MODE_VEC ){
-    if( sqlite3BtreeCursorHasMoved(pBase) ){
+    if( sqlite3BtreeCursorHasMoved(pBase)
+     || sqlite3BtreeCursorHasMoved(p->pSentinel)
+    ){
       /* This connection wrote to the table during the scan: the rest of
       ** it comes from the B-tree */
       p->bAll = 1;
@@ -1002,6 +1019,14 @@ static int ccNext(VdbeCursor *pC){
     return ccEnterChunk(p, pBase, p->iChunk+1);
   }
   assert( p->eMode==CC_MODE_BTREE );
+  if( !p->bEndLargest && sqlite3BtreeCursorHasMoved(p->pSentinel) ){
+    /* This connection wrote to the table while the scan was on a run of
+    ** stale chunks: the chunks after the run may be stale now, so the
+    ** rest of the table comes from the B-tree (the cursor's next row is
+    ** the row path's, sqlite3BtreeNext() restoring its position) */
+    p->bAll = 1;
+    p->bEndLargest = 1;
+  }
   rc = sqlite3BtreeNext(pBase, 0);
   if( rc ) return rc;
   iKey = sqlite3BtreeIntegerKey(pBase);

@@ -39,6 +39,34 @@ static u32 ccHashInt(u32 h, i64 v){
 }
 
 /*
+** Hash expression p of an index (a key expression or a partial index's
+** condition: no subquery) into h: its tree of operators, tokens and
+** column numbers.  Two different expressions may hash alike; see the
+** caller.
+*/
+static u32 ccHashExpr(u32 h, const Expr *p){
+  if( p==0 ) return ccHashInt(h, 0);
+  h = ccHashInt(h, p->op);
+  if( ExprHasProperty(p, EP_IntValue) ){
+    h = ccHashInt(h, p->u.iValue);
+  }else if( p->u.zToken ){
+    h = ccHashStr(h, p->u.zToken, 0);
+  }
+  h = ccHashInt(h, p->iColumn);
+  if( !ExprHasProperty(p, EP_TokenOnly|EP_Leaf) ){
+    h = ccHashExpr(h, p->pLeft);
+    h = ccHashExpr(h, p->pRight);
+    if( ExprUseXList(p) && p->x.pList ){
+      int i;
+      for(i=0; i<p->x.pList->nExpr; i++){
+        h = ccHashExpr(h, p->x.pList->a[i].pExpr);
+      }
+    }
+  }
+  return h;
+}
+
+/*
 ** The signature of pTab's definition as a copy depends on it: its name,
 ** its columns (name, declared type, affinity, collation, generated or
 ** hidden), its INTEGER PRIMARY KEY and its UNIQUE indexes, whose BEFORE
@@ -68,31 +96,21 @@ static u32 ccSig(Table *pTab){
       hi = ccHashInt(hi, pIdx->aiColumn[i]);
       hi = ccHashStr(hi, pIdx->azColl[i], 1);
     }
+    /* The triggers hold the text of the expressions and of the partial
+    ** index's condition */
+    if( pIdx->aColExpr ){
+      for(i=0; i<pIdx->aColExpr->nExpr; i++){
+        hi = ccHashExpr(hi, pIdx->aColExpr->a[i].pExpr);
+      }
+    }
+    hi = ccHashExpr(hi, pIdx->pPartIdxWhere);
     hIdx += hi;                 /* The order of the list does not count */
   }
+  /* The version of the triggers' SQL: a copy whose triggers an older
+  ** build made (version 1 marked only the first row holding a REPLACE's
+  ** key) is not read, and PRAGMA column_copy builds it anew */
+  h = ccHashInt(h, CC_TRIGGER_VERSION);
   return ccHashInt(h, hIdx);
-}
-
-/*
-** The first UNIQUE index of pTab with a key column that is an expression,
-** or 0.  The copy's BEFORE triggers (ccCreateTriggers()) find the row a
-** REPLACE would delete through each UNIQUE index by naming its columns;
-** an expression (aiColumn[] is XN_EXPR) has no name, so a table with
-** such an index has no copy.  A rowid table's index never has XN_ROWID
-** ("no such column: rowid"); only a WITHOUT ROWID table, which has no
-** copy, would.
-*/
-static Index *ccExprUniqueIndex(Table *pTab){
-  Index *pIdx;
-  int i;
-  for(pIdx=pTab->pIndex; pIdx; pIdx=pIdx->pNext){
-    if( !IsUniqueIndex(pIdx) ) continue;
-    for(i=0; i<pIdx->nKeyCol; i++){
-      assert( pIdx->aiColumn[i]!=XN_ROWID || !HasRowid(pTab) );
-      if( pIdx->aiColumn[i]<0 ) return pIdx;
-    }
-  }
-  return 0;
 }
 
 /*
@@ -127,7 +145,6 @@ i64 sqlite3CcCopyOf(Table *pTab, int *pnTrig, i64 *piAny){
   }
   if( pnTrig ) *pnTrig = nTrig;
   if( piAny ) *piAny = iId;
-  if( ccExprUniqueIndex(pTab) ) return 0;   /* Its triggers cannot be right */
   return (bOk && nTrig==nWant) ? iId : 0;
 }
 
@@ -495,6 +512,170 @@ static const char *ccRowidName(Table *pTab){
 }
 
 /*
+** The text of the key items and of the WHERE clause of zSql, the CREATE
+** INDEX statement of a UNIQUE index with nKey key columns.  Set azItem[i]
+** to the i-th key item (its expression and any COLLATE, without ASC or
+** DESC) and *pzWhere to the partial index's condition, or 0; each is
+** allocated with sqlite3_malloc().  Return SQLITE_OK, SQLITE_NOMEM or,
+** if zSql is not as expected, SQLITE_CORRUPT.
+**
+** The statement was parsed before (it is the schema's): ON is the first
+** keyword ON, the items follow it in parentheses, and WHERE can come only
+** after them (an index expression has no subquery).
+*/
+static int ccIndexText(
+  const char *zSql,
+  int nKey,
+  char **azItem,
+  char **pzWhere
+){
+  const unsigned char *z = (const unsigned char*)zSql;
+  int i = 0, n, eTok = 0, nDepth = 0, nItem = 0, bOn = 0;
+  int iStart = -1, iEnd = -1;   /* The current item: z[iStart..iEnd-1] */
+  *pzWhere = 0;
+  for(n=0; n<nKey; n++) azItem[n] = 0;
+  if( z==0 ) return SQLITE_CORRUPT_BKPT;
+  while( z[i] ){
+    n = (int)sqlite3GetToken(&z[i], &eTok);
+    if( n<=0 ) return SQLITE_CORRUPT_BKPT;
+    if( eTok==TK_SPACE || eTok==TK_COMMENT ){
+      i += n;
+      continue;
+    }
+    if( !bOn ){
+      bOn = (eTok==TK_ON);
+    }else if( nDepth==0 && nItem==0 ){
+      if( eTok==TK_LP ){ nDepth = 1; iStart = -1; }
+    }else if( nDepth==0 ){
+      /* After the items: the partial index's condition, or nothing */
+      if( eTok!=TK_WHERE ) return SQLITE_CORRUPT_BKPT;
+      i += n;
+      while( sqlite3Isspace(z[i]) ) i++;
+      n = sqlite3Strlen30((const char*)&z[i]);
+      while( n>0 && (sqlite3Isspace(z[i+n-1]) || z[i+n-1]==';') ) n--;
+      if( n==0 ) return SQLITE_CORRUPT_BKPT;
+      *pzWhere = sqlite3_mprintf("%.*s", n, &z[i]);
+      return *pzWhere ? SQLITE_OK : SQLITE_NOMEM_BKPT;
+    }else if( nDepth==1 && (eTok==TK_COMMA || eTok==TK_RP) ){
+      if( iStart<0 || nItem>=nKey ) return SQLITE_CORRUPT_BKPT;
+      azItem[nItem] = sqlite3_mprintf("%.*s", iEnd-iStart, &z[iStart]);
+      if( azItem[nItem]==0 ) return SQLITE_NOMEM_BKPT;
+      nItem++;
+      iStart = -1;
+      if( eTok==TK_RP ){
+        nDepth = 0;
+        if( nItem!=nKey ) return SQLITE_CORRUPT_BKPT;
+      }
+    }else{
+      if( eTok==TK_LP ) nDepth++;
+      if( eTok==TK_RP ) nDepth--;
+      if( nDepth==1 && (eTok==TK_ASC || eTok==TK_DESC) ){
+        /* The sort order ends the item: not part of its value */
+      }else{
+        if( iStart<0 ) iStart = i;
+        iEnd = i+n;
+      }
+    }
+    i += n;
+  }
+  return (nItem==nKey && nDepth==0) ? SQLITE_OK : SQLITE_CORRUPT_BKPT;
+}
+
+/*
+** The condition of the BEFORE triggers of UNIQUE index pIdx of pTab, true
+** for the row of pTab in pIdx whose key equals NEW's under the index's
+** collations: the row a REPLACE of NEW deletes through pIdx, if NEW is in
+** the index.  Being in a UNIQUE index, at most one row meets it, so the
+** triggers mark the chunk of the first row found.  A key column is
+** compared as `col COLLATE coll = new.col`; an expression, and the
+** partial index's condition, are the text of the CREATE INDEX statement
+** (zSql), the expression evaluated on NEW through a subquery that names
+** NEW's columns as the table's (and itself as the table).  Whether NEW
+** is in a partial index is not tested: a row then marked that the
+** REPLACE does not delete costs only speed.  (Without the condition on
+** the row, the first row with the key could be one outside the index,
+** and the row deleted go unmarked: issue 55, reproduction 2.)  Return an
+** sqlite3_malloc()ed string or 0, with *pRc set.
+*/
+static char *ccReplaceCond(
+  sqlite3 *db,
+  Table *pTab,
+  Index *pIdx,
+  const char *zSql,
+  int *pRc
+){
+  sqlite3_str *pOut;
+  char *zNew = 0;               /* (SELECT new."a" AS "a", ...) */
+  char *zWhere = 0;
+  char **azItem = 0;
+  int i;
+  int bText = pIdx->pPartIdxWhere!=0;
+  for(i=0; i<pIdx->nKeyCol; i++){
+    if( pIdx->aiColumn[i]==XN_EXPR ) bText = 1;
+    assert( pIdx->aiColumn[i]!=XN_ROWID );
+    assert( pIdx->aiColumn[i]==XN_EXPR
+         || (pIdx->aiColumn[i]>=0 && pIdx->aiColumn[i]<pTab->nCol) );
+  }
+  if( bText ){
+    sqlite3_str *pNew = sqlite3_str_new(db);
+    azItem = sqlite3_malloc64(sizeof(char*)*pIdx->nKeyCol);
+    if( azItem==0 ){
+      sqlite3_free(sqlite3_str_finish(pNew));
+      *pRc = SQLITE_NOMEM_BKPT;
+      return 0;
+    }
+    *pRc = ccIndexText(zSql, pIdx->nKeyCol, azItem, &zWhere);
+    if( *pRc==SQLITE_OK && (zWhere!=0)!=(pIdx->pPartIdxWhere!=0) ){
+      *pRc = SQLITE_CORRUPT_BKPT;
+    }
+    sqlite3_str_appendall(pNew, "(SELECT ");
+    for(i=0; i<pTab->nCol; i++){
+      const char *zCol = pTab->aCol[i].zCnName;
+      sqlite3_str_appendf(pNew, "%snew.\"%w\" AS \"%w\"", i ? "," : "",
+                          zCol, zCol);
+    }
+    /* Named as the table, for an item that qualifies its columns */
+    sqlite3_str_appendf(pNew, ") AS \"%w\"", pTab->zName);
+    zNew = sqlite3_str_finish(pNew);
+    if( zNew==0 && *pRc==SQLITE_OK ) *pRc = SQLITE_NOMEM_BKPT;
+  }
+  pOut = sqlite3_str_new(db);
+  for(i=0; *pRc==SQLITE_OK && i<pIdx->nKeyCol; i++){
+    int iCol = pIdx->aiColumn[i];
+    if( iCol==XN_EXPR ){
+      /* The comparison's collation is the index's: the item's own
+      ** COLLATE if it has one (the left operand's comes first), else the
+      ** one on the right.  The left operand is the item as written (the
+      ** parentheses make no node), for the planner to find the index. */
+      assert( azItem && azItem[i] && zNew );
+      sqlite3_str_appendf(pOut, "%s(%s)=(SELECT (%s) FROM %s) COLLATE \"%w\"",
+          i ? " AND " : "", azItem[i], azItem[i], zNew, pIdx->azColl[i]);
+    }else{
+      const char *zCol = pTab->aCol[iCol].zCnName;
+      sqlite3_str_appendf(pOut, "%s\"%w\" COLLATE \"%w\"=new.\"%w\"",
+          i ? " AND " : "", zCol, pIdx->azColl[i], zCol);
+    }
+  }
+  if( *pRc==SQLITE_OK && zWhere ){
+    assert( zNew );
+    sqlite3_str_appendf(pOut, " AND (%s)", zWhere);
+  }
+  if( azItem ){
+    for(i=0; i<pIdx->nKeyCol; i++) sqlite3_free(azItem[i]);
+    sqlite3_free(azItem);
+  }
+  sqlite3_free(zWhere);
+  sqlite3_free(zNew);
+  if( *pRc ){
+    sqlite3_free(sqlite3_str_finish(pOut));
+    return 0;
+  }
+  zWhere = sqlite3_str_finish(pOut);
+  if( zWhere==0 ) *pRc = SQLITE_NOMEM_BKPT;
+  return zWhere;
+}
+
+/*
 ** Create the triggers of copy iId of pTab, whose chunks cover the rowids
 ** up to iHi.  The AFTER triggers mark the chunk of each row written; the
 ** BEFORE triggers, one pair per UNIQUE index, mark the chunk of a row
@@ -544,40 +725,81 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
     CC_MARK("old.\"%w\"") CC_MARK("new.\"%w\"") " END",
     p->zDb, zName, zT, zR, iHi, zR, iHi,
     p->iId, p->iId, zR, p->iId, p->iId, zR);
-  /* The indexes are read only while every statement so far succeeded */
+  /* The indexes are read only while every statement so far succeeded.
+  ** A REPLACE deletes the row its new row conflicts with through each
+  ** UNIQUE index, and with recursive_triggers off (the default) no DELETE
+  ** trigger fires for it: a BEFORE trigger per index marks its chunk. */
   for(pIdx=p->rc ? 0 : pTab->pIndex; pIdx; pIdx=pIdx->pNext){
-    sqlite3_str *pWhere;
-    char *zWhere;
-    int i;
+    char *zCond;
+    char *zSql = 0;
+    int i, bText = pIdx->pPartIdxWhere!=0;
     if( !IsUniqueIndex(pIdx) ) continue;
     iIdx++;
-    pWhere = sqlite3_str_new(p->db);
     for(i=0; i<pIdx->nKeyCol; i++){
-      int iCol = pIdx->aiColumn[i];
-      const char *zCol;
-      /* ccBuild() refused a table with an index on an expression */
-      assert( iCol>=0 && iCol<pTab->nCol );
-      if( NEVER(iCol<0) ){ p->rc = SQLITE_INTERNAL; break; }
-      zCol = pTab->aCol[iCol].zCnName;
-      sqlite3_str_appendf(pWhere, "%s\"%w\" COLLATE \"%w\"=new.\"%w\"",
-          i ? " AND " : "", zCol, pIdx->azColl[i], zCol);
+      if( pIdx->aiColumn[i]==XN_EXPR ) bText = 1;
     }
-    zWhere = sqlite3_str_finish(pWhere);
-    if( zWhere==0 ){ p->rc = SQLITE_NOMEM_BKPT; break; }
+    if( bText ){
+      /* The text of the CREATE INDEX statement */
+      sqlite3_stmt *pStmt = ccPrepare(p->db, &p->rc, &p->zErr,
+          "SELECT sql FROM \"%w\".sqlite_schema "
+          "WHERE type='index' AND name=%Q", p->zDb, pIdx->zName);
+      if( pStmt && ccStep(p->db, pStmt, &p->rc, &p->zErr)==SQLITE_ROW ){
+        zSql = sqlite3_mprintf("%s", sqlite3_column_text(pStmt, 0));
+        if( zSql==0 ) p->rc = SQLITE_NOMEM_BKPT;
+      }
+      sqlite3_finalize(pStmt);
+      if( p->rc ) break;        /* pIdx may be freed */
+      if( zSql==0 ){
+        p->rc = SQLITE_CORRUPT_BKPT;
+        break;
+      }
+    }
+    zCond = ccReplaceCond(p->db, pTab, pIdx, zSql, &p->rc);
+    sqlite3_free(zSql);
+    if( zCond==0 ){
+      if( p->rc==SQLITE_CORRUPT && p->zErr==0 ){
+        p->zErr = sqlite3_mprintf("cannot read the definition of index %s",
+                                  pIdx->zName);
+      }
+      break;
+    }
     sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bi%d",
                      p->iId, sig, iIdx);
     ccExec(p->db, &p->rc, &p->zErr,
       "CREATE TRIGGER \"%w\".\"%w\" BEFORE INSERT ON \"%w\" BEGIN "
       CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zWhere);
+      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zCond);
     sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bu%d",
                      p->iId, sig, iIdx);
     ccExec(p->db, &p->rc, &p->zErr,
       "CREATE TRIGGER \"%w\".\"%w\" BEFORE UPDATE ON \"%w\" BEGIN "
       CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zWhere);
-    sqlite3_free(zWhere);
+      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zCond);
+    sqlite3_free(zCond);
     if( p->rc ) break;          /* pIdx may be freed */
+  }
+  if( p->rc==SQLITE_OK && iIdx>0 ){
+    /* CREATE TRIGGER does not resolve names, and a trigger that does not
+    ** compile would fail every write to the table, by any SQLite: compile
+    ** an INSERT and an UPDATE of the table, which compile its triggers */
+    sqlite3_stmt *pStmt;
+    pTab = sqlite3FindTable(p->db, zT, p->zDb);
+    if( pTab==0 ){
+      p->rc = SQLITE_SCHEMA;
+    }else{
+      int i;
+      for(i=0; i<pTab->nCol; i++){
+        if( (pTab->aCol[i].colFlags & COLFLAG_GENERATED)==0 ) break;
+      }
+      assert( i<pTab->nCol );   /* A table has a column that is not generated */
+      pStmt = ccPrepare(p->db, &p->rc, &p->zErr,
+          "INSERT INTO \"%w\".\"%w\" DEFAULT VALUES", p->zDb, zT);
+      sqlite3_finalize(pStmt);
+      pStmt = ccPrepare(p->db, &p->rc, &p->zErr,
+          "UPDATE \"%w\".\"%w\" SET \"%w\"=\"%w\"", p->zDb, zT,
+          pTab->aCol[i].zCnName, pTab->aCol[i].zCnName);
+      sqlite3_finalize(pStmt);
+    }
   }
 #undef CC_MARK
   sqlite3_free(zR);
@@ -766,14 +988,6 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     sqlite3VdbeError(v, "PRAGMA column_copy: table %s has columns named "
         "rowid, _rowid_ and oid: its rowid cannot be named", zTab);
     return SQLITE_ERROR;
-  }
-  {
-    Index *pX = ccExprUniqueIndex(pTab);
-    if( pX ){
-      sqlite3VdbeError(v, "PRAGMA column_copy: table %s has a UNIQUE index "
-          "on an expression: %s", zTab, pX->zName);
-      return SQLITE_ERROR;
-    }
   }
   iId = sqlite3CcCopyOf(pTab, &nTrig, &iAny);
 

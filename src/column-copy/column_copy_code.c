@@ -428,7 +428,18 @@ void sqlite3ColumnCopyLoop(
   pPlan->iRegStart = sqlite3VdbeGetOp(v, addrStart)->p3;
   pPlan->opEnd = (u8)opEnd;
   if( pEndExpr ){
+    /* The end test reads the statement's copy of the bound too.  Its own
+    ** register is set after the seek, and OP_ColumnCopyRewind, which
+    ** reads the bound and may run the loop's body over the first vectors
+    ** (the batch path, which reads the test's register as a constant),
+    ** comes before it: from the second run of the statement on, that
+    ** register would hold the bound of the previous run. */
+    VdbeOp *pTest;
     pPlan->iRegEnd = sqlite3ExprCodeRunJustOnce(pParse, pEndExpr, -1);
+    pTest = sqlite3VdbeGetOp(v, pLevel->p2+1);
+    assert( pTest->opcode==opEnd );
+    assert( pTest->p3==sqlite3VdbeGetOp(v, pLevel->p2)->p2 );
+    pTest->p1 = pPlan->iRegEnd;
   }
   pPlan->addrLoop = pLevel->p2;
   pPlan->addrProbe = addrProbe;

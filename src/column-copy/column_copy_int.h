@@ -33,6 +33,14 @@
 #define CC_PREFIX_LEN  21
 
 /*
+** The version of the SQL of the copy's triggers, part of the signature in
+** their names: a copy whose triggers another version made is not read.
+** Version 2: a REPLACE's BEFORE triggers mark the chunk of every row
+** holding the new key (expression and partial UNIQUE indexes too).
+*/
+#define CC_TRIGGER_VERSION 2
+
+/*
 ** A chunk holds CC_CHUNK_ROWS rows when built, a vector CC_VEC rows.  The
 ** data row of chunk k and slot s (0 for the rowid, 1+i for the table's
 ** i-th stored column) has the rowid k*CC_SLOTS+s.

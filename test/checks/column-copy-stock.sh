@@ -157,6 +157,13 @@ make_template B "CREATE TABLE t(k TEXT, n TEXT, c INT, d REAL, e)" \
   "DELETE FROM t WHERE rowid % 5 = 0 OR rowid BETWEEN 70000 AND 70100;"
 # C: INTEGER PRIMARY KEY and a UNIQUE k.
 make_template C "CREATE TABLE t(id INTEGER PRIMARY KEY, k TEXT UNIQUE, n TEXT, c INT, d REAL, e)"
+# D: a partial UNIQUE index whose key two rows share, one of them outside
+# the index (row 10, c=10; row 69600, c=600: in it), and a partial UNIQUE
+# index on an expression (issue 55, reproduction 2).
+make_template D "CREATE TABLE t(k TEXT, n TEXT, c INT, d REAL, e)" \
+  "CREATE UNIQUE INDEX tp ON t(k) WHERE c>500;
+   CREATE UNIQUE INDEX tx ON t(lower(n)) WHERE d IS NOT NULL;
+   UPDATE t SET k = 'dup' WHERE rowid IN (10, 69600);"
 
 # The self-test: a comparison that must see a difference.  The OFF side is
 # given a different table (one row changed behind the copy's back, by
@@ -236,6 +243,14 @@ REPLACE INTO t(id, k, n, c, d, e) VALUES (200000, 'k5', 'rep', 7, 7, 'rep');
 UPDATE OR REPLACE t SET id = 70000 WHERE id = 140000;
 EOF
   judge "$db" "stock REPLACE on the INTEGER PRIMARY KEY and via UNIQUE (table C)"
+
+  fresh D
+  stock_sql "$db" <<'EOF'
+REPLACE INTO t(k, n, c, d, e) VALUES ('dup', 'rep1', 900, 1, 'rep');
+REPLACE INTO t(k, n, c, d, e) VALUES ('rep2', 'n140000', 1, 1, 'rep');
+UPDATE OR REPLACE t SET n = 'N66000' WHERE rowid = 3;
+EOF
+  judge "$db" "stock REPLACE via partial and expression UNIQUE indexes (table D)"
 
   for tpl in B A; do
     fresh $tpl
