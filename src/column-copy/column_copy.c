@@ -85,20 +85,61 @@ static int ccRowidEnc(const CCCol *pCol){
 }
 
 /*
+** Set *pbOk to false unless the file's stamp (CC_STAMP) is whole: one row,
+** whose rowid equals its column r, at least CC_STAMP_MIN.  A dump does
+** not carry the rowid of a table without an INTEGER PRIMARY KEY (a
+** reload numbers the row 1), so a file loaded from a dump has no whole
+** stamp until PRAGMA column_copy or PRAGMA optimize checks its copies and
+** stamps it anew.  Return an SQLite error code.
+*/
+static int ccStampOk(sqlite3 *db, CCPlan *pPlan, int *pbOk){
+  BtCursor *pCur = 0;
+  int rc, res = 1;
+  u8 *aBuf = 0;
+  u32 nAlloc = 0, n;
+  Mem aF[1];
+  *pbOk = 0;
+  rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iStampRoot, &pCur);
+  if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(pCur, &res);
+  if( rc==SQLITE_OK && res==0 ){
+    i64 iStamp = sqlite3BtreeIntegerKey(pCur);
+    rc = sqlite3CcPayload(pCur, &aBuf, &nAlloc, &n);
+    memset(aF, 0, sizeof(aF));
+    if( rc==SQLITE_OK && sqlite3CcRecord(aBuf, n, aF, 1)==1
+     && (aF[0].flags & MEM_Int) && aF[0].u.i==iStamp
+     && iStamp>=CC_STAMP_MIN
+    ){
+      rc = sqlite3BtreeNext(pCur, 0);
+      if( rc==SQLITE_DONE ){
+        rc = SQLITE_OK;
+        *pbOk = 1;                /* And no second row */
+      }
+    }
+  }
+  sqlite3_free(aBuf);
+  sqlite3CcCursorClose(pCur);
+  assert( rc!=SQLITE_DONE );
+  return rc;
+}
+
+/*
 ** Read the directory of the copy into p->aChunk[] and check its row of
 ** lipsqlite_column_copy.  Return SQLITE_OK and set *pbOk to false if the
-** copy cannot be used (a copy this code did not write, a cookie mismatch
-** on a table VACUUM may renumber that a check of the rowids against
-** pBase, a cursor on the table's B-tree, refutes).
+** copy cannot be read: a copy this code did not write, a directory that
+** is not whole, a cookie other than the schema's (a schema change or a
+** VACUUM since the copy was built or checked) or a file whose stamp is
+** not whole (loaded from a dump).  Nothing here infers freshness from a
+** counter of the connection: every fact comes from the file at this
+** snapshot.
 */
-int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
+int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   sqlite3 *db = p->db;
   CCPlan *pPlan = p->pPlan;
   BtCursor *pCur = 0;
   int rc, res = 0;
   u8 *aBuf = 0;
   u32 nAlloc = 0, n;
-  Mem aF[9];
+  Mem aF[6];
   int nAllocChunk = 0;
   u32 iCookie = 0;
   *pbOk = 0;
@@ -123,6 +164,13 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
   }
   sqlite3CcCursorClose(pCur);
   pCur = 0;
+
+  /* The copy was built, refreshed or checked at this schema cookie of
+  ** this file: nothing rewrote a row since without its triggers (no
+  ** schema change, no VACUUM, not a file loaded from a dump) */
+  testcase( *pbOk && iCookie!=sqlite3CcCookie(db, pPlan->iDb) );
+  if( *pbOk && iCookie!=sqlite3CcCookie(db, pPlan->iDb) ) *pbOk = 0;
+  if( rc==SQLITE_OK && *pbOk ) rc = ccStampOk(db, pPlan, pbOk);
   if( rc || !*pbOk ) goto load_done;
 
   /* The directory */
@@ -180,82 +228,6 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk){
   pCur = 0;
   if( p->nChunk==0 ) *pbOk = 0;
 
-  /* VACUUM renumbers the rowids of a table with neither an INTEGER
-  ** PRIMARY KEY nor an index, and changes the schema cookie: after a
-  ** cookie change, check the rowids of such a table once per connection
-  ** and cookie (doc/column-copy.md). */
-  if( rc==SQLITE_OK && *pbOk && pPlan->bRenumber
-   && iCookie!=sqlite3CcCookie(db, pPlan->iDb)
-  ){
-    ColumnCopyConn *pConn = &db->fork.colcopy;
-    u32 iNow = sqlite3CcCookie(db, pPlan->iDb);
-    int j, bKnown = 0;
-    for(j=0; j<COLUMN_COPY_NOK; j++){
-      if( pConn->aOk[j].iId==pPlan->iId && pConn->aOk[j].iCookie==iNow ){
-        bKnown = 1;
-      }
-    }
-    if( !bKnown ){
-      /* Walk the B-tree's rowids against the copy's */
-      int iChunk;
-      rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iDataRoot, &pCur);
-      for(iChunk=0; rc==SQLITE_OK && iChunk<p->nChunk && *pbOk; iChunk++){
-        CCChunk *c = &p->aChunk[iChunk];
-        CCCol col;
-        int i, iR;
-        if( c->bStale ) continue;
-        memset(&col, 0, sizeof(col));
-        rc = sqlite3BtreeTableMoveto(pCur, c->k*CC_SLOTS, 0, &res);
-        if( rc || res ){ *pbOk = 0; break; }
-        rc = sqlite3CcPayload(pCur, &col.aBuf, &col.nAlloc, &n);
-        if( rc==SQLITE_OK ){
-          memset(aF, 0, sizeof(aF));
-          if( sqlite3CcRecord(col.aBuf, n, aF, 6)<6 || !(aF[5].flags & MEM_Blob)
-           || sqlite3CcColAttach(&col, (const u8*)aF[5].z, aF[5].n, c->nRow)
-           || !ccRowidEnc(&col)
-          ){
-            *pbOk = 0;
-          }
-        }
-        rc = rc ? rc : sqlite3BtreeTableMoveto(pBase, c->lo, 0, &res);
-        if( rc==SQLITE_OK && res<0 ){
-          /* Past the table's last row (VACUUM after deletes): the check
-          ** below finds pBase at EOF and refutes the copy */
-          rc = sqlite3BtreeNext(pBase, 0);
-          if( rc==SQLITE_DONE ) rc = SQLITE_OK;
-        }
-        assert( rc!=SQLITE_DONE );
-        for(i=0; rc==SQLITE_OK && *pbOk && i<c->nRow; i+=CC_VEC){
-          int nv = c->nRow-i < CC_VEC ? c->nRow-i : CC_VEC;
-          if( sqlite3CcColDecode(&col, i, nv) ){ *pbOk = 0; break; }
-          for(iR=0; iR<nv; iR++){
-            if( sqlite3BtreeEof(pBase)
-             || sqlite3BtreeIntegerKey(pBase)!=col.aVal[iR].u.i
-            ){
-              *pbOk = 0;
-              break;
-            }
-            rc = sqlite3BtreeNext(pBase, 0);
-            if( rc==SQLITE_DONE ) rc = SQLITE_OK;
-          }
-        }
-        if( rc==SQLITE_OK && *pbOk && !sqlite3BtreeEof(pBase) ){
-          /* No row between this chunk's last and the next chunk */
-          i64 iNext = iChunk+1<p->nChunk ? p->aChunk[iChunk+1].lo : p->iHi+1;
-          if( sqlite3BtreeIntegerKey(pBase)<iNext ) *pbOk = 0;
-        }
-        sqlite3_free(col.aBuf);
-        sqlite3_free(col.aDictVal);
-      }
-      sqlite3CcCursorClose(pCur);
-      pCur = 0;
-      if( rc==SQLITE_OK && *pbOk ){
-        for(j=COLUMN_COPY_NOK-1; j>0; j--) pConn->aOk[j] = pConn->aOk[j-1];
-        pConn->aOk[0].iId = pPlan->iId;
-        pConn->aOk[0].iCookie = iNow;
-      }
-    }
-  }
 load_done:
   sqlite3_free(aBuf);
   /* SQLITE_DONE from a cursor of this function is the end of a B-tree,
@@ -886,7 +858,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
     *pRes = 1;
     return SQLITE_OK;
   }
-  rc = sqlite3CcLoadDir(p, pBase, &bOk);
+  rc = sqlite3CcLoadDir(p, &bOk);
   if( rc ) return rc;
   if( p->iLo==SMALLEST_INT64 ){
     rc = sqlite3BtreeFirst(pBase, &res);  /* Valid: a write will move it */
@@ -1085,7 +1057,7 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
   s.db = db;
   s.pPlan = pPlan;
   rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iTabRoot, &pBase);
-  if( rc==SQLITE_OK ) rc = sqlite3CcLoadDir(&s, pBase, &bOk);
+  if( rc==SQLITE_OK ) rc = sqlite3CcLoadDir(&s, &bOk);
   for(i=0; rc==SQLITE_OK && bOk && i<s.nChunk; ){
     const CCChunk *c = &s.aChunk[i];
     if( !c->bStale ){
@@ -1123,7 +1095,7 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
 */
 void sqlite3ColumnCopySimpleCount(Parse *pParse, Table *pTab, int iCsr){
   Vdbe *v = pParse->pVdbe;
-  Table *apShadow[3];
+  Table *apShadow[CC_SHADOW];
   CCPlan *pPlan;
   i64 iId;
   int addr;
@@ -1407,7 +1379,7 @@ static int ccSeekOpen(ColumnCopyScan *p, VdbeCursor *pC){
   CCPlan *pPlan = p->pPlan;
   int rc, bOk = 0, res = 0;
   rc = sqlite3CcCursorOpen(p->db, pPlan->iDb, pPlan->iDataRoot, &p->pData);
-  if( rc==SQLITE_OK ) rc = sqlite3CcLoadDir(p, pC->uc.pCursor, &bOk);
+  if( rc==SQLITE_OK ) rc = sqlite3CcLoadDir(p, &bOk);
   if( rc==SQLITE_OK && bOk ){
     rc = sqlite3CcCursorOpen(p->db, pPlan->iDb, pPlan->iTabRoot, &p->pSentinel);
     if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(p->pSentinel, &res);

@@ -26,21 +26,11 @@
 # define SQLITE_COLUMN_COPY_REFRESH_DEFAULT 10
 #endif
 
-/*
-** Per-connection state (db->fork.colcopy).  aOk[] remembers copies whose
-** rowids were checked against their table after a schema change (VACUUM
-** may renumber the rowids of a table with neither an INTEGER PRIMARY KEY
-** nor an index): the copy's id and the schema cookie of the check.
-*/
-#define COLUMN_COPY_NOK 4
+/* Per-connection state (db->fork.colcopy) */
 typedef struct ColumnCopyConn ColumnCopyConn;
 struct ColumnCopyConn {
   u8 bOn;                       /* PRAGMA column_scan */
   i64 nRefresh;                 /* PRAGMA column_copy_refresh */
-  struct {
-    i64 iId;                    /* Copy checked, or 0 */
-    u32 iCookie;                /* Schema cookie at the check */
-  } aOk[COLUMN_COPY_NOK];
 };
 
 /* The state of a columnar scan, hung on the table's VdbeCursor */

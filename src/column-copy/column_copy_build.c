@@ -933,24 +933,63 @@ u32 sqlite3CcCookie(sqlite3 *db, int iDb){
 }
 
 /*
-** Return true if VACUUM may have renumbered the rowids of table pTab in
-** schema zDb (database iDb) since its copy iId was built or checked: the
-** table has neither an INTEGER PRIMARY KEY nor an index, and the copy's
-** cookie is not the schema's.  An error goes to *pRc and *pzErr.
+** Return true if the stamp of schema zDb (CC_STAMP) is whole: its table
+** holds one row, whose rowid equals its column r and is at least
+** CC_STAMP_MIN (sqlite3CcLoadDir() checks the same when it reads a copy).
+** An error goes to *pRc and *pzErr.
 */
-static int ccRenumbered(
-  sqlite3 *db, const char *zDb, int iDb, Table *pTab, i64 iId,
+static int ccStamped(sqlite3 *db, const char *zDb, int *pRc, char **pzErr){
+  sqlite3_stmt *pStmt;
+  int bOk = 0;
+  if( sqlite3FindTable(db, CC_STAMP, zDb)==0 ) return 0;
+  pStmt = ccPrepare(db, pRc, pzErr,
+      "SELECT count(*)=1 AND min(rowid=r AND typeof(r)='integer'"
+      " AND r>=%lld) FROM \"%w\"." CC_STAMP, CC_STAMP_MIN, zDb);
+  if( ccStep(db, pStmt, pRc, pzErr)==SQLITE_ROW ){
+    bOk = sqlite3_column_int(pStmt, 0)!=0;
+  }
+  sqlite3_finalize(pStmt);
+  return bOk;
+}
+
+/*
+** Stamp schema zDb anew: a random number, at least CC_STAMP_MIN, as the
+** one row's rowid and its column r.  An error goes to *pRc and *pzErr.
+*/
+static void ccStamp(sqlite3 *db, const char *zDb, int *pRc, char **pzErr){
+  i64 iStamp;
+  sqlite3_randomness(sizeof(iStamp), &iStamp);
+  iStamp = (iStamp & LARGEST_INT64) | CC_STAMP_MIN;
+  assert( iStamp>=CC_STAMP_MIN );
+  ccExec(db, pRc, pzErr,
+      "CREATE TABLE IF NOT EXISTS \"%w\"." CC_STAMP "(r INTEGER NOT NULL);"
+      "DELETE FROM \"%w\"." CC_STAMP ";"
+      "INSERT INTO \"%w\"." CC_STAMP "(rowid, r) VALUES(%lld, %lld)",
+      zDb, zDb, zDb, iStamp, iStamp);
+}
+
+/*
+** Return true if copy iId in schema zDb (database iDb) may differ from
+** its table without a stale chunk to say so: the file's stamp is not
+** whole (bStamped false: a file loaded from a dump), or the copy's row
+** records another schema cookie than the file's (a schema change or a
+** VACUUM, by any program, since the copy was built or checked).  Such a
+** copy is built anew.  An error goes to *pRc and *pzErr.
+*/
+static int ccUntrusted(
+  sqlite3 *db, const char *zDb, int iDb, i64 iId, int bStamped,
   int *pRc, char **pzErr
 ){
   sqlite3_stmt *pStmt;
-  int bRenumbered;
-  if( pTab->iPKey>=0 || pTab->pIndex!=0 ) return 0;
+  int bUntrusted;
+  if( !bStamped ) return 1;
   pStmt = ccPrepare(db, pRc, pzErr,
       "SELECT cookie FROM \"%w\"." CC_PREFIX " WHERE id=%lld", zDb, iId);
-  bRenumbered = ccStep(db, pStmt, pRc, pzErr)!=SQLITE_ROW
+  bUntrusted = ccStep(db, pStmt, pRc, pzErr)!=SQLITE_ROW
+     || sqlite3_column_type(pStmt, 0)!=SQLITE_INTEGER
      || sqlite3_column_int64(pStmt, 0)!=(i64)sqlite3CcCookie(db, iDb);
   sqlite3_finalize(pStmt);
-  return bRenumbered;
+  return bUntrusted;
 }
 
 /*
@@ -970,6 +1009,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   int nChunk = 0;
   sqlite3_stmt *pStmt = 0;
   u32 iCookie0;                 /* The schema cookie before this build */
+  int bStamped;                 /* The file's stamp was whole before it */
 
   memset(&b, 0, sizeof(b));
   b.db = db;
@@ -991,12 +1031,17 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   }
   iId = sqlite3CcCopyOf(pTab, &nTrig, &iAny);
 
-  /* VACUUM may have renumbered the rowids of a table with neither an
-  ** INTEGER PRIMARY KEY nor an index since the copy was built: build it
-  ** anew (sqlite3ColumnCopyRewind() checks the rowids instead) */
-  if( iId && ccRenumbered(db, b.zDb, iDb, pTab, iId, &b.rc, &b.zErr) ){
-    iAny = iId;
-    iId = 0;
+  /* A copy that may differ from its table with no stale chunk to say so
+  ** (a schema change or a VACUUM since it was checked, a file loaded from
+  ** a dump: ccUntrusted()) is emptied, and the refresh below builds every
+  ** chunk from the table's rows, in the same shadow tables (no DROP TABLE:
+  ** PRAGMA optimize runs this with its own statement active) */
+  bStamped = ccStamped(db, b.zDb, &b.rc, &b.zErr);
+  if( iId && ccUntrusted(db, b.zDb, iDb, iId, bStamped, &b.rc, &b.zErr) ){
+    ccExec(db, &b.rc, &b.zErr,
+        "DELETE FROM \"%w\"." CC_PREFIX "_%lld_dir;"
+        "DELETE FROM \"%w\"." CC_PREFIX "_%lld_data",
+        b.zDb, iId, b.zDb, iId);
   }
 
   if( iId ){
@@ -1152,14 +1197,26 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   }
   sqlite3CcCursorClose(pCur);
 
-  /* The totals, and the schema cookie after the DDL above.  Every copy
-  ** whose cookie was current before this build is still checked: it gets
+  /* The totals, and the schema cookie after the DDL above.  If the file
+  ** was stamped, every copy whose cookie was current before this build
+  ** is still exact (this transaction changed no other table): it gets
   ** the new cookie too, so that building copies one table after another
-  ** does not send every reader back to a rowid check (sqlite3CcLoadDir()) */
+  ** does not untrust the ones built before (sqlite3CcLoadDir()) */
   if( b.rc==SQLITE_OK ){
-    ccExec(db, &b.rc, &b.zErr,
-        "UPDATE \"%w\"." CC_PREFIX " SET cookie=%u WHERE cookie=%u",
-        b.zDb, sqlite3CcCookie(db, iDb), iCookie0);
+    if( bStamped ){
+      ccExec(db, &b.rc, &b.zErr,
+          "UPDATE \"%w\"." CC_PREFIX " SET cookie=%u WHERE cookie=%u",
+          b.zDb, sqlite3CcCookie(db, iDb), iCookie0);
+    }else{
+      /* No copy of the file was trusted before (a file loaded from a
+      ** dump, or the first copy): stamp it, and let no other copy's
+      ** cookie meet the file's by chance from now on: each is rebuilt
+      ** when next refreshed */
+      ccStamp(db, b.zDb, &b.rc, &b.zErr);
+      ccExec(db, &b.rc, &b.zErr,
+          "UPDATE \"%w\"." CC_PREFIX " SET cookie=NULL WHERE id<>%lld",
+          b.zDb, iId);
+    }
     pStmt = ccPrepare(db, &b.rc, &b.zErr,
         "SELECT (SELECT coalesce(sum(nrow),0) FROM \"%w\"." CC_PREFIX
         "_%lld_dir), (SELECT count(*) FROM \"%w\"." CC_PREFIX "_%lld_dir),"
@@ -1333,7 +1390,11 @@ static int ccRefreshDue(Vdbe *v, int iDb, const char *zTab, Mem *pOut){
   if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return rc;
   iId = sqlite3CcCopyOf(pTab, 0, &iAny);
   if( iId==0 ) return rc;
-  if( ccRenumbered(db, zDb, iDb, pTab, iId, &rc, &zErr) ) iId = 0;
+  if( ccUntrusted(db, zDb, iDb, iId, ccStamped(db, zDb, &rc, &zErr),
+                  &rc, &zErr) ){
+    bDue = rc==SQLITE_OK;       /* Built anew by the refresh */
+    iId = 0;
+  }
   if( iId ){
     pStmt = ccPrepare(db, &rc, &zErr,
         "SELECT coalesce(sum(CASE WHEN stale THEN nrow END),0),"

@@ -139,8 +139,9 @@ static int ccTermUsable(
 /*
 ** If the statement of pParse may read a copy of table pTab (PRAGMA
 ** column_scan is on, the copy and its shadow tables exist), set apShadow[]
-** to lipsqlite_column_copy and the copy's _dir and _data tables, and
-** return the copy's id.  Else return 0.
+** to lipsqlite_column_copy, the copy's _dir and _data tables and the
+** file's stamp (CC_SHADOW tables), and return the copy's id.  Else return
+** 0: a file with no stamp has no copy that can be read.
 */
 i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
   sqlite3 *db = pParse->db;
@@ -161,7 +162,8 @@ i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
   apShadow[1] = sqlite3FindTable(db, zName, zDb);
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_data", iId);
   apShadow[2] = sqlite3FindTable(db, zName, zDb);
-  for(i=0; i<3; i++){
+  apShadow[3] = sqlite3FindTable(db, CC_STAMP, zDb);
+  for(i=0; i<CC_SHADOW; i++){
     if( apShadow[i]==0 || !HasRowid(apShadow[i]) ) return 0;
   }
   return iId;
@@ -226,8 +228,8 @@ void sqlite3CcPlanInit(
   pPlan->iTabRoot = pTab->tnum;
   pPlan->iDb = iDb;
   pPlan->nCol = pTab->nNVCol;
-  pPlan->bRenumber = pTab->iPKey<0 && pTab->pIndex==0;
-  for(i=0; i<3; i++){
+  pPlan->iStampRoot = apShadow[3]->tnum;
+  for(i=0; i<CC_SHADOW; i++){
     sqlite3TableLock(pParse, iDb, apShadow[i]->tnum, 0, apShadow[i]->zName);
   }
 }
@@ -359,7 +361,7 @@ void sqlite3ColumnCopyLoop(
   sqlite3 *db = pParse->db;
   Vdbe *v = pParse->pVdbe;
   SrcItem *pItem;
-  Table *pTab, *apShadow[3];
+  Table *pTab, *apShadow[CC_SHADOW];
   i64 iId;
   int iCur, i, nTerm = 0, nReg = 0;
   CCPlanTerm aTerm[CC_MAX_TERM];
@@ -496,7 +498,7 @@ void sqlite3ColumnCopySeek(
 ){
   sqlite3 *db = pParse->db;
   Vdbe *v = pParse->pVdbe;
-  Table *pTab, *apShadow[3];
+  Table *pTab, *apShadow[CC_SHADOW];
   CCPlan *pPlan;
   VdbeOp *pOp;
   i64 iId;
@@ -637,7 +639,7 @@ void sqlite3ColumnCopyFill(
 ){
   sqlite3 *db = pParse->db;
   Vdbe *v = pParse->pVdbe;
-  Table *pTab, *apShadow[3];
+  Table *pTab, *apShadow[CC_SHADOW];
   CCPlan *pPlan;
   VdbeOp *pRewind, *pNext;
   i64 iId;

@@ -33,6 +33,19 @@
 #define CC_PREFIX_LEN  21
 
 /*
+** The stamp of a file: one row whose rowid equals its column r, a random
+** number of at least CC_STAMP_MIN.  A copy is read only while the file's
+** stamp is whole and its schema cookie is the one the copy's row records
+** (doc/column-copy.md, "Why a stale chunk never looks clean").
+*/
+#define CC_STAMP       CC_PREFIX "_stamp"
+#define CC_STAMP_MIN   (((i64)1)<<32)
+
+/* The shadow tables a plan names: lipsqlite_column_copy, the copy's _dir
+** and _data tables, and the stamp */
+#define CC_SHADOW      4
+
+/*
 ** The version of the SQL of the copy's triggers, part of the signature in
 ** their names: a copy whose triggers another version made is not read.
 ** Version 2: a REPLACE's BEFORE triggers mark the chunk of every row
@@ -126,7 +139,7 @@ struct CCPlan {
   Pgno iTabRoot;                /* Root of the table */
   int iDb;                      /* Database of the table */
   int nCol;                     /* Stored columns of the table */
-  u8 bRenumber;                 /* VACUUM may renumber its rowids */
+  Pgno iStampRoot;              /* Root of lipsqlite_column_copy_stamp */
   u8 opStart;                   /* OP_Rewind, OP_SeekGE or OP_SeekGT */
   u8 opEnd;                     /* OP_Gt, OP_Ge, or 0: no end test */
   int iRegStart;                /* The seek's key (P3), if opStart seeks */
@@ -323,6 +336,6 @@ CCCol *sqlite3CcCol(ColumnCopyScan *p, int iSlot);
 int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c, int iSlot);
 int sqlite3CcColumnValue(sqlite3 *db, const CCVal *pV, Mem *pDest);
 int sqlite3CcColumnVector(ColumnCopyScan *p, int iCol);
-int sqlite3CcLoadDir(ColumnCopyScan *p, BtCursor *pBase, int *pbOk);
+int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk);
 
 #endif /* SQLITE_COLUMN_COPY_INT_H */
