@@ -79,6 +79,21 @@
 # build/; it runs FUZZ_SECONDS as one more job, with stock SQLite writing
 # too, bench/build-stock.sh; make test runs it as
 # test/checks/column-copy-fuzz.sh).
+#
+# The corrupt-copy fuzzer, test/fuzz/cccorrupt.c (issue 55, "Untrusted
+# bytes"): built in build-fuzz/ too (tool/lipfuzz.mk), linked with its own
+# compile of sqlite3.c with SQLITE_DEBUG added (the fork's asserts run), it
+# mutates the column copies' shadow tables (BLOBs, directory rows, counts,
+# formats, duplicated and deleted chunks) and runs scans, lookups and
+# PRAGMAs on them: one more job of FUZZ_SECONDS.  Its summary line is
+# "cccorrupt: N cases in Ts, 0 failed"; its self-test: --no-feature (no
+# copy built) and --hang (a statement that never ends) must both fail.
+#
+# --quick-cc BUILDDIR (for make test, test/checks/column-copy-corrupt.sh):
+# builds cccorrupt in an already built build directory with
+# -fsanitize=address,undefined -fno-sanitize-recover=undefined -O1 and
+# SQLITE_DEBUG, moves it out, runs its self-test and then
+# CCCORRUPT_QUICK_SECONDS (default 45) of cases.  Exit 77 as --quick.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -110,6 +125,13 @@ run_one() {
       "$bin" --part "$corpus" --seconds "${FUZZ_SECONDS:-120}" --dir "$(dirname "$log")" \
         ${FUZZ_SEED:+--seed "$FUZZ_SEED"} ${LIPFUZZ_ARGS:-} > "$log" 2>&1; st=$?
       n=$(sed -n 's/^lipfuzz: [a-z]*: \([0-9][0-9]*\) cases in [0-9]*s, 0 failed$/\1/p' "$log" | tail -n 1) ;;
+    cccorrupt*)
+      # The corrupt-copy fuzzer (test/fuzz/cccorrupt.c): "corpus" unused;
+      # FUZZ_SECONDS of it, CCCORRUPT_ARGS added (the self-test's).
+      # shellcheck disable=SC2086
+      "$bin" --seconds "${FUZZ_SECONDS:-120}" ${FUZZ_SEED:+--seed "$FUZZ_SEED"} \
+        ${CCCORRUPT_ARGS:-} > "$log" 2>&1; st=$?
+      n=$(sed -n 's/^cccorrupt: \([0-9][0-9]*\) cases in [0-9]*s, 0 failed$/\1/p' "$log" | tail -n 1) ;;
     ccfuzz*)
       # The column copies' fuzzer (test/fuzz/ccfuzz.py, in Python: it loads
       # the fork's library of the build directory "corpus" into python3's
@@ -130,7 +152,7 @@ run_one() {
   secs=$(( $(date +%s) - t0 ))
   rep=$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1)
   case $(basename "$bin") in
-    lipfuzz*|ccfuzz*) [ -n "$rep" ] || fst=$(grep -n -m 1 '^FAIL' "$log" | cut -d: -f1) ;;
+    lipfuzz*|ccfuzz*|cccorrupt*) [ -n "$rep" ] || fst=$(grep -n -m 1 '^FAIL' "$log" | cut -d: -f1) ;;
     *) fst= ;;
   esac
   if [ "$st" = 0 ] && [ -n "$n" ] && [ -z "$rep" ]; then
@@ -147,7 +169,7 @@ run_one() {
       tail -n 15 "$log" | sed 's/^/  | /'
     fi
     case $(basename "$bin") in
-      sessionfuzz*|lipfuzz*|ccfuzz*) ;;
+      sessionfuzz*|lipfuzz*|ccfuzz*|cccorrupt*) ;;
       *) echo "  (to find the test case: $bin -v -v $corpus, the last sqlid=,dbid= printed;" \
               "then --sqlid/--dbid and --export-sql/--export-db DIR extract it)" ;;
     esac
@@ -236,6 +258,33 @@ selftest_ours() {
   echo "ok   self-test: lipfuzz's --corrupt and --no-feature runs (lip, pc, corrsub) are all failures"
 }
 
+# selftest_cc DIR CCCORRUPT: the judging of the corrupt-copy fuzzer's job
+# sees its deliberate failures as failures: --no-feature (no copy ever
+# built: no query used one) and --hang (each case runs a statement that
+# never ends: the per-statement time limit).  Return non-zero, having said
+# why, if it does not.
+selftest_cc() {
+  for t in "--cases 10 --no-feature:no query used a column copy" \
+           "--cases 1 --hang --stmt-seconds 2:a statement ran longer than"; do
+    opt=${t%%:*} msg=${t#*:}
+    log=$1/self-test-cccorrupt$(echo "$opt" | tr -d ' ').log
+    CCCORRUPT_ARGS="--seed 1 $opt" FUZZ_SECONDS=600 \
+      sh "$here/fuzz.sh" --run-one "$2" cc "$log" self-test > /dev/null
+    if grep -Eq "$report_re" "$log"; then
+      note "self-test: cccorrupt $opt stopped at a sanitizer report before" \
+        "its deliberate failure (log: $log):"
+      sed -n "$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1),\$p" "$log" |
+        head -n 20 | sed 's/^/  | /'
+      return 1
+    fi
+    if [ "$(cat "$log.res")" != fail ] || ! grep "^FAIL" "$log" | grep -qF "$msg"; then
+      note "self-test: cccorrupt $opt was not judged a failure for '$msg' (log: $log)"
+      return 1
+    fi
+  done
+  echo "ok   self-test: cccorrupt's --no-feature and --hang runs are both failures"
+}
+
 # build_ours DIR SAN TARGET...: make TARGETs (lipfuzz, fuzzcheck,
 # fuzzcheck-asan) in build directory DIR with the rules of
 # tool/lipfuzz.mk: sqlite3.c compiled once into sqlite3-fuzz.o (with SAN
@@ -269,6 +318,42 @@ run_jobs() {
 }
 
 t0=$(date +%s)
+if [ "${1:-}" = --quick-cc ]; then
+  # The corrupt-copy fuzzer's quick run, in an already built build directory.
+  build=${2:?usage: tool/fuzz.sh --quick-cc BUILDDIR}
+  build=$(cd "$build" 2>/dev/null && pwd) ||
+    abort "no build directory $2"
+  [ -f "$build/sqlite3.c" ] && [ -f "$build/Makefile" ] ||
+    abort "no $build/sqlite3.c: build first"
+  cc=$(sed -n 's/^CC = //p' "$build/Makefile" | head -n 1)
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-cccorrupt.XXXXXX") || exit 1
+  if ! probe "${cc:-cc}" "$tmp"; then
+    note "skip: ${cc:-cc} cannot build and run an $san program:" \
+      "$(grep -m 1 -i error "$tmp/probe.log")"
+    rm -rf "$tmp"; exit 77
+  fi
+  flags="$san -O1"
+  note "building cccorrupt in $build, sqlite3.c compiled with: $flags -DSQLITE_DEBUG"
+  rm -f "$build/cccorrupt" "$build/sqlite3-ccdebug.o"
+  if ! build_ours "$build" "$flags" cccorrupt > "$tmp/build.log" 2>&1; then
+    tail -n 20 "$tmp/build.log"
+    rm -f "$build/sqlite3-ccdebug.o"
+    abort "cannot build cccorrupt (log: $tmp/build.log)"
+  fi
+  mv "$build/cccorrupt" "$tmp/cccorrupt"
+  rm -f "$build/sqlite3-ccdebug.o"
+  bsecs=$(( $(date +%s) - t0 ))
+  selftest_cc "$tmp" "$tmp/cccorrupt" || abort "logs in $tmp"
+  FUZZ_SECONDS=${CCCORRUPT_QUICK_SECONDS:-45}
+  export FUZZ_SECONDS
+  echo "$tmp/cccorrupt cc $tmp/cccorrupt.log cccorrupt/${FUZZ_SECONDS}s" > "$tmp/jobs"
+  run_jobs "$tmp/jobs"
+  grep '^cccorrupt: [0-9]* mutations' "$tmp/cccorrupt.log" | tail -n 1
+  note "cccorrupt built in ${bsecs}s; the quick run took $(( $(date +%s) - t0 ))s in all"
+  if [ $failed = 0 ] && [ "${FUZZ_KEEP:-0}" != 1 ]; then rm -rf "$tmp"; else note "logs in $tmp"; fi
+  summary
+  exit
+fi
 if [ "${1:-}" = --quick ]; then
   # The quick slice, in an already built build directory.
   build=${2:?usage: tool/fuzz.sh --quick BUILDDIR}
@@ -361,14 +446,14 @@ pids=
 for v in $variants; do
   name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
   case $name in
-    lip) what="fuzzcheck, sessionfuzz and lipfuzz" ;;
+    lip) what="fuzzcheck, sessionfuzz, lipfuzz and cccorrupt" ;;
     *) what="fuzzcheck and sessionfuzz" ;;
   esac
   note "building $what for $name (log: $dir/fuzz-build.log)"
   case $name in
     # lipfuzz needs only one build (it sets its PRAGMAs itself); fuzzcheck
     # links the same sanitized sqlite3-fuzz.o (tool/lipfuzz.mk).
-    lip) build_ours "$dir" "" -j2 fuzzcheck sessionfuzz lipfuzz > "$dir/fuzz-build.log" 2>&1 & ;;
+    lip) build_ours "$dir" "" -j2 fuzzcheck sessionfuzz lipfuzz cccorrupt > "$dir/fuzz-build.log" 2>&1 & ;;
     *) make -j2 -C "$dir" fuzzcheck sessionfuzz > "$dir/fuzz-build.log" 2>&1 & ;;
   esac
   pids="$pids $!"
@@ -400,7 +485,8 @@ done
 logs=$fuzzdir/logs
 rm -rf "$logs"; mkdir -p "$logs"
 { selftest "$fuzzdir" "$fuzzdir/fuzzcheck" "$fuzzdir/sqlite/test/fuzzdata3.db" &&
-  selftest_ours "$fuzzdir" "$fuzzdir/lipfuzz"; } ||
+  selftest_ours "$fuzzdir" "$fuzzdir/lipfuzz" &&
+  selftest_cc "$fuzzdir" "$fuzzdir/cccorrupt"; } ||
   abort "self-test logs in $fuzzdir"
 # The jobs: our own fuzzer's two parts (FUZZ_SECONDS each) first, then the
 # largest corpus files first (of both runs), so that the parallel jobs end
@@ -411,6 +497,7 @@ export FUZZ_SECONDS
 for part in lip pc corrsub; do
   echo "999999999999 $fuzzdir/lipfuzz $part $logs/lipfuzz-$part.log lip:lipfuzz:$part/${FUZZ_SECONDS}s" >> "$logs/jobs.unsorted"
 done
+echo "999999999999 $fuzzdir/cccorrupt cc $logs/cccorrupt.log lip:cccorrupt/${FUZZ_SECONDS}s" >> "$logs/jobs.unsorted"
 for v in $variants; do
   name=${v%%:*} rest=${v#*:}; dir=${rest%%:*}
   for f in "$dir"/sqlite/test/fuzzdata*.db "$dir"/sqlite/test/sessionfuzz-data*.db; do

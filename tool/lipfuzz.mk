@@ -26,3 +26,12 @@ sqlite3-fuzz.o: sqlite3.c sqlite3.h
 
 lipfuzz: $(LIPSQLITE_TOP)/test/fuzz/lipfuzz.c sqlite3-fuzz.o
 	$(T.link) $(LIPFUZZ_SAN) -o $@ $(LIPSQLITE_TOP)/test/fuzz/lipfuzz.c sqlite3-fuzz.o $(LDFLAGS.libsqlite3)
+
+# The corrupt-copy fuzzer, test/fuzz/cccorrupt.c: linked with its own
+# compile of sqlite3.c, the same as sqlite3-fuzz.o plus SQLITE_DEBUG (the
+# fork's asserts run; sqliteInt.h undefines NDEBUG under SQLITE_DEBUG).
+sqlite3-ccdebug.o: sqlite3.c sqlite3.h
+	$(T.cc.sqlite) $(LIPFUZZ_SAN) $(FUZZCHECK_OPT) -DSQLITE_DEBUG -c sqlite3.c -o $@
+
+cccorrupt: $(LIPSQLITE_TOP)/test/fuzz/cccorrupt.c sqlite3-ccdebug.o
+	$(T.link) $(LIPFUZZ_SAN) -o $@ $(LIPSQLITE_TOP)/test/fuzz/cccorrupt.c sqlite3-ccdebug.o $(LDFLAGS.libsqlite3)

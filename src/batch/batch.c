@@ -122,6 +122,12 @@ typedef struct BatchRun BatchRun;
 ** The state of the batches of one scan, freed with the scan.
 */
 struct BatchRun {
+  /* The Mems first: at offset 0 of the allocation they are 8-byte
+  ** aligned, as sqlite3VdbeIntValue() and the others assert, also where
+  ** a pointer has 4 bytes and an i64 a 4-byte alignment (i386) */
+  Mem aArg[BATCH_MAX_IN];       /* Arguments of an aggregate's step */
+  Mem aKey[BATCH_MAX_IN];       /* A GROUP BY key */
+  Mem mOut;                     /* An aggregate step's result (unused) */
   sqlite3 *db;
   int nStep;                    /* Steps of the program it was made for */
   ColumnCopyVal *aVec;          /* BATCH_ROWS values for each step */
@@ -129,9 +135,6 @@ struct BatchRun {
   ColumnCopyVal *aConst;        /* The value of each input register */
   u8 *aFate;                    /* Per row: the step that dropped it */
   sqlite3_context **apCtx;      /* Per step: the context of an AGG */
-  Mem aArg[BATCH_MAX_IN];       /* Arguments of an aggregate's step */
-  Mem aKey[BATCH_MAX_IN];       /* A GROUP BY key */
-  Mem mOut;                     /* An aggregate step's result (unused) */
   BatchCache aCache[BATCH_GROUP_CACHE];
   u32 iGen;                     /* The batch's generation of aCache[] */
   u8 bDrop;                     /* Some row of the batch was dropped */
