@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run lipsqlite's tests and print "N passed, N failed" as the last line.
 #
-# Usage: tool/run-tests.sh BUILDDIR [all|tcl|unit|checks|ours]
+# Usage: tool/run-tests.sh BUILDDIR [all|tcl|unit|checks|ours|ourstcl]
 #
 #   tcl     upstream's veryquick Tcl suite (test/testrunner.tcl, NJOBS jobs,
 #           default: the number of cores), then our own Tcl tests (test/*.test
@@ -12,13 +12,16 @@
 #           LIPSQLITE_CHECK_JOBS (default NJOBS) of them at a time.
 #   ours    our Tcl tests, unit tests and checks, without upstream's suite
 #           (tool/series-check.sh).
+#   ourstcl our Tcl tests only (test/checks/debug-build.sh).
 #
 # Only the tests of the modules tested in the build run (see wanted()), and
 # if LIPSQLITE_TEST_MODULES is set (even to nothing), only those of the
 # modules it names (tool/series-check.sh --near).
 # LIPSQLITE_SKIP_MALLOC=1 leaves out our out-of-memory Tcl tests
 # (*malloc*.test), LIPSQLITE_SKIP_CHECKS=1 the checks: the short forms
-# that CI's leave-one-out build runs.
+# that CI's leave-one-out build runs.  LIPSQLITE_ALSO_TESTS names upstream
+# test scripts (where.test ...) to run with ours in "ours" (the debug
+# build's check, test/checks/debug-build.sh).
 #
 # Root ignores file permissions, which breaks upstream's permission tests, so
 # when run as root the Tcl suite runs as an unprivileged user
@@ -129,7 +132,11 @@ run_tcl() {
       ours="$ours $name\$"
     fi
   done
-  if [ "$what" != ours ]; then
+  for name in ${LIPSQLITE_ALSO_TESTS:-}; do
+    [ -f "$tree/test/$name" ] || { note "no upstream test $name"; fail; continue; }
+    ours="$ours ^full?$name\$"   # "full NAME" (testrunner.tcl matches that)
+  done
+  if [ "$what" = tcl ] || [ "$what" = all ]; then
     tr_env="QUICKTEST_OMIT=$quickomit"
     testrunner veryquick veryquick
     tr_env=
@@ -222,7 +229,8 @@ case $what in
   unit) run_unit ;;
   checks) run_checks ;;
   ours) run_tcl; run_unit; run_checks ;;
-  *) echo "lipsqlite: run-tests.sh: unknown test set '$what' (all, tcl, unit, checks, ours)" >&2; exit 2 ;;
+  ourstcl) run_tcl ;;
+  *) echo "lipsqlite: run-tests.sh: unknown test set '$what' (all, tcl, unit, checks, ours, ourstcl)" >&2; exit 2 ;;
 esac
 if [ -n "$skipped_malloc" ]; then
   note "not run (LIPSQLITE_SKIP_MALLOC=1, the short form):$skipped_malloc"

@@ -533,32 +533,112 @@ void sqlite3ColumnCopySeek(
 }
 
 /*
-** True if opcode op reads or moves the cursor in its P1.
+** The operands of opcode op that name a cursor, as CC_CUR_P1, CC_CUR_P2
+** and CC_CUR_P3 bits: 0 for an opcode known to take none (its operands
+** are registers, jump addresses, counts or database numbers), and all
+** three for an opcode this list does not know.  ccServeCursor() fails
+** closed: an opcode that a later upstream adds, or one of the fork's not
+** classified here, is taken to use the cursor in whichever of its first
+** three operands holds its number, and keeps the copy away.  Checked
+** against the "Opcode:" comments of vdbe.c (3.53.4 with the fork's
+** patches).
 */
-static int ccCursorOp(u8 op){
+#define CC_CUR_P1  0x01
+#define CC_CUR_P2  0x02
+#define CC_CUR_P3  0x04
+#define CC_CUR_ANY (CC_CUR_P1|CC_CUR_P2|CC_CUR_P3)
+static int ccCursorOperands(u8 op){
   switch( op ){
+    /* A cursor in P1 */
     case OP_Close: case OP_ColumnsUsed: case OP_Count: case OP_CursorHint:
     case OP_CursorLock: case OP_CursorUnlock: case OP_Delete:
     case OP_FinishSeek: case OP_Found: case OP_NotFound: case OP_NoConflict:
     case OP_IFindKey: case OP_IdxDelete: case OP_IdxGE: case OP_IdxGT:
     case OP_IdxLE: case OP_IdxLT: case OP_IdxInsert: case OP_IdxRowid:
     case OP_IfEmpty: case OP_IfNoHope: case OP_IfNotOpen:
-    case OP_IfSizeBetween: case OP_Insert: case OP_IntegrityCk:
-    case OP_IsType: case OP_Last: case OP_NewRowid: case OP_Next:
-    case OP_NotExists: case OP_SeekRowid: case OP_Offset:
-    case OP_OpenDup: case OP_OpenEphemeral: case OP_OpenPseudo:
-    case OP_OpenRead: case OP_OpenWrite: case OP_Prev: case OP_ReopenIdx:
-    case OP_ResetSorter: case OP_Rewind: case OP_RowCell: case OP_RowData:
+    case OP_IfSizeBetween: case OP_Insert: case OP_IsType: case OP_Last:
+    case OP_NewRowid: case OP_Next: case OP_NotExists: case OP_SeekRowid:
+    case OP_Offset: case OP_OpenEphemeral: case OP_OpenAutoindex:
+    case OP_OpenPseudo: case OP_OpenRead: case OP_OpenWrite: case OP_Prev:
+    case OP_ReopenIdx: case OP_ResetSorter: case OP_Rewind: case OP_RowData:
     case OP_SeekGT: case OP_SeekGE: case OP_SeekLT: case OP_SeekLE:
     case OP_SeekHit: case OP_SeekEnd: case OP_Sequence: case OP_SequenceTest:
-    case OP_SoftNull: case OP_SorterCompare: case OP_SorterData:
-    case OP_SorterInsert: case OP_SorterNext: case OP_SorterOpen:
-    case OP_SorterSort: case OP_Sort: case OP_DeferredSeek:
+    case OP_SorterCompare: case OP_SorterInsert: case OP_SorterNext:
+    case OP_SorterOpen: case OP_SorterSort: case OP_Sort:
     case OP_VColumn: case OP_VFilter: case OP_VNext: case OP_VOpen:
     case OP_VInitIn: case OP_NullRow: case OP_IfNullRow:
     case OP_Column: case OP_Rowid: case OP_ColumnCopyRewind:
     case OP_ColumnCopyNext: case OP_ColumnCopyColumn: case OP_ColumnCopyRowid:
     case OP_ColumnCopySeekRowid: case OP_ColumnCopyLookup:
+    case OP_ColumnCopyCount:
+      return CC_CUR_P1;
+
+    /* Two cursors */
+    case OP_OpenDup: case OP_RowCell:
+      return CC_CUR_P1|CC_CUR_P2;
+    case OP_DeferredSeek: case OP_SorterData:
+      return CC_CUR_P1|CC_CUR_P3;
+
+    /* A cursor in P3 (LIP: the table or index the filter serves) */
+    case OP_FilterInit:
+      return CC_CUR_P3;
+
+    /* No cursor */
+    case OP_Goto: case OP_Gosub: case OP_Return: case OP_InitCoroutine:
+    case OP_EndCoroutine: case OP_Yield: case OP_HaltIfNull: case OP_Halt:
+    case OP_Integer: case OP_Int64: case OP_Real: case OP_String8:
+    case OP_String: case OP_BeginSubrtn: case OP_Null: case OP_SoftNull:
+    case OP_Blob: case OP_Variable: case OP_Move: case OP_Copy: case OP_SCopy:
+    case OP_IntCopy: case OP_FkCheck: case OP_ResultRow: case OP_Concat:
+    case OP_Add: case OP_Subtract: case OP_Multiply: case OP_Divide:
+    case OP_Remainder: case OP_CollSeq: case OP_BitAnd: case OP_BitOr:
+    case OP_ShiftLeft: case OP_ShiftRight: case OP_AddImm: case OP_MustBeInt:
+    case OP_RealAffinity: case OP_Cast: case OP_Eq: case OP_Ne: case OP_Lt:
+    case OP_Le: case OP_Gt: case OP_Ge: case OP_ElseEq: case OP_Permutation:
+    case OP_Compare: case OP_Jump: case OP_And: case OP_Or: case OP_IsTrue:
+    case OP_Not: case OP_BitNot: case OP_Once: case OP_If: case OP_IfNot:
+    case OP_IsNull: case OP_ZeroOrNull: case OP_NotNull: case OP_TypeCheck:
+    case OP_Affinity: case OP_MakeRecord: case OP_Savepoint:
+    case OP_AutoCommit: case OP_Transaction: case OP_ReadCookie:
+    case OP_SetCookie: case OP_HashAggOpen: case OP_HashAggGroup:
+    case OP_HashAggSort: case OP_HashAggEmit: case OP_SeekScan:
+    case OP_ResetCount: case OP_AmortizeSeen: case OP_Destroy: case OP_Clear:
+    case OP_CreateBtree: case OP_SqlExec: case OP_ParseSchema:
+    case OP_LoadAnalysis: case OP_DropTable: case OP_DropIndex:
+    case OP_DropTrigger: case OP_IntegrityCk: case OP_RowSetAdd:
+    case OP_RowSetRead: case OP_RowSetTest: case OP_Program: case OP_Param:
+    case OP_FkCounter: case OP_FkIfZero: case OP_MemMax: case OP_IfPos:
+    case OP_OffsetLimit: case OP_IfNotZero: case OP_DecrJumpZero:
+    case OP_AggInverse: case OP_AggStep: case OP_AggStep1: case OP_AggValue:
+    case OP_AggFinal: case OP_Checkpoint: case OP_JournalMode: case OP_Vacuum:
+    case OP_IncrVacuum: case OP_ColumnCopy: case OP_Expire: case OP_TableLock:
+    case OP_VBegin: case OP_VCreate: case OP_VDestroy: case OP_VCheck:
+    case OP_VRename: case OP_VUpdate: case OP_Pagecount: case OP_MaxPgcnt:
+    case OP_PureFunc: case OP_Function: case OP_ClrSubtype:
+    case OP_GetSubtype: case OP_SetSubtype: case OP_FilterAdd: case OP_Filter:
+    case OP_FilterGroup: case OP_Trace: case OP_Init: case OP_Abortable:
+    case OP_ReleaseReg: case OP_Noop: case OP_Explain:
+      return 0;
+  }
+  return CC_CUR_ANY;
+}
+
+/*
+** True if the cursor iCur, named by an operand of pOp (ccCursorOperands()),
+** may be served by a copy there: the opcode reads a column or the rowid
+** of its row, or moves it to a NULL row, and nothing else.  Every other
+** use of the cursor, by an opcode known or not, keeps the copy away.
+*/
+static int ccServedOp(const VdbeOp *pOp){
+  switch( pOp->opcode ){
+    case OP_Column:
+    case OP_Rowid:
+    case OP_NullRow:
+    case OP_IfNullRow:
+    case OP_CursorHint:
+    case OP_ColumnCopyNext:
+    case OP_ColumnCopyColumn:
+    case OP_ColumnCopyRowid:
       return 1;
   }
   return 0;
@@ -566,10 +646,13 @@ static int ccCursorOp(u8 op){
 
 /*
 ** If the cursor iCur is used in [iFrom, iEnd) of v's program only by
-** opcodes a copy serves, apart from the opcode at iAddr that starts its
-** use of the copy (plan pPlan), turn its OP_Column and OP_Rowid there into
-** OP_ColumnCopyColumn and OP_ColumnCopyRowid, noting the columns read,
-** and return true; else change nothing and return false.
+** opcodes a copy serves (ccServedOp()), apart from the opcode at iAddr
+** that starts its use of the copy (plan pPlan), turn its OP_Column and
+** OP_Rowid there into OP_ColumnCopyColumn and OP_ColumnCopyRowid, noting
+** the columns read, and return true; else change nothing and return
+** false.  An opcode that ccCursorOperands() does not know counts as a use
+** of the cursor if any of its P1, P2 and P3 is iCur: the test fails
+** closed.
 */
 static int ccServeCursor(
   Vdbe *v,
@@ -579,7 +662,7 @@ static int ccServeCursor(
   int iFrom,
   int iEnd
 ){
-  int j;
+  int j, m;
   for(j=iFrom; j<iEnd; j++){
     VdbeOp *pOp = sqlite3VdbeGetOp(v, j);
     if( j==iAddr ) continue;
@@ -588,26 +671,14 @@ static int ccServeCursor(
     ){
       continue;                 /* The index's row, which iAddr follows */
     }
-    if( (pOp->opcode==OP_DeferredSeek || pOp->opcode==OP_IdxRowid)
-     && pOp->p3==iCur ){
-      return 0;
-    }else if( (pOp->opcode==OP_OpenDup || pOp->opcode==OP_RowCell)
-           && pOp->p2==iCur ){
-      return 0;
-    }else if( pOp->p1==iCur && ccCursorOp(pOp->opcode) ){
-      switch( pOp->opcode ){
-        case OP_Column:
-        case OP_Rowid:
-        case OP_NullRow:
-        case OP_IfNullRow:
-        case OP_CursorHint:
-        case OP_ColumnCopyNext:
-        case OP_ColumnCopyColumn:
-        case OP_ColumnCopyRowid:
-          break;
-        default:
-          return 0;
-      }
+    m = ccCursorOperands(pOp->opcode);
+    if( ((m & CC_CUR_P1)!=0 && pOp->p1==iCur)
+     || ((m & CC_CUR_P2)!=0 && pOp->p2==iCur)
+     || ((m & CC_CUR_P3)!=0 && pOp->p3==iCur)
+    ){
+      /* The served opcodes name their cursor in P1 only */
+      assert( !ccServedOp(pOp) || m==CC_CUR_P1 );
+      if( pOp->p1!=iCur || !ccServedOp(pOp) ) return 0;
     }
   }
   for(j=iFrom; j<iEnd; j++){

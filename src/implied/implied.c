@@ -98,29 +98,29 @@ static int impliedSplit(Expr *pExpr, int op, Expr **apOut, int *pnOut,
 
 /*
 ** Add term pNew (ownership passes) to the WHERE clause of pWInfo.  The
-** term owns its expression (TERM_DYNAMIC) and does not change the
-** planner's estimate of the rows that pass (truthProb 0: it only repeats
-** what the OR it comes from already says).
+** parse owns the expression (sqlite3ParserAddCleanup()), not the term:
+** exprAnalyzeOrTerm() asserts that an OR term is not TERM_DYNAMIC.  The
+** term does not change the planner's estimate of the rows that pass
+** (truthProb 0: it only repeats what the OR it comes from already says).
 */
 static void impliedAdd(WhereInfo *pWInfo, Expr *pNew){
   WhereClause *pWC = &pWInfo->sWC;
+  Parse *pParse = pWInfo->pParse;
   int n0 = pWC->nTerm, i;
   if( pNew==0 ) return;
-  if( pWInfo->pParse->db->mallocFailed ){
+  if( pParse->db->mallocFailed ){
     /* A failed allocation may have left out part of the expression: it
     ** might say more than the OR does.  The statement fails anyway. */
-    sqlite3ExprDelete(pWInfo->pParse->db, pNew);
+    sqlite3ExprDelete(pParse->db, pNew);
     return;
   }
   assert( pNew->op!=TK_AND );
-  sqlite3WhereSplit(pWC, pNew, TK_AND);
-  if( pWC->nTerm==n0 ){
-    /* Out of memory: whereClauseInsert() freed nothing it did not own */
-    sqlite3ExprDelete(pWInfo->pParse->db, pNew);
-    return;
+  if( sqlite3ParserAddCleanup(pParse, sqlite3ExprDeleteGeneric, pNew)==0 ){
+    return;                     /* Out of memory: pNew is already freed */
   }
+  sqlite3WhereSplit(pWC, pNew, TK_AND);
   for(i=n0; i<pWC->nTerm; i++){
-    pWC->a[i].wtFlags |= TERM_DYNAMIC;
+    assert( (pWC->a[i].wtFlags & TERM_DYNAMIC)==0 );
     pWC->a[i].truthProb = 0;
   }
 }
