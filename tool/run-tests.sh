@@ -18,7 +18,8 @@
 # if LIPSQLITE_TEST_MODULES is set (even to nothing), only those of the
 # modules it names (tool/series-check.sh --near).
 # LIPSQLITE_SKIP_MALLOC=1 leaves out our out-of-memory Tcl tests
-# (*malloc*.test), LIPSQLITE_SKIP_CHECKS=1 the checks: the short forms
+# (*malloc*.test), LIPSQLITE_SKIP_TESTS="A.test B.test" those scripts,
+# LIPSQLITE_SKIP_CHECKS=1 the checks: the short forms
 # that CI's leave-one-out build runs.  LIPSQLITE_ALSO_TESTS names upstream
 # test scripts (where.test ...) to run with ours in "ours" (the debug
 # build's check, test/checks/debug-build.sh).
@@ -127,6 +128,8 @@ run_tcl() {
     name=$(basename "$f")
     quickomit="$quickomit${quickomit:+,}^$(echo "$name" | sed 's/\./\\./g')\$"
     if [ "${LIPSQLITE_SKIP_MALLOC:-0}" = 1 ] && case $name in *malloc*.test) true ;; *) false ;; esac; then
+      skipped_malloc="$skipped_malloc $name"
+    elif case " ${LIPSQLITE_SKIP_TESTS:-} " in *" $name "*) true ;; *) false ;; esac; then
       skipped_malloc="$skipped_malloc $name"
     elif wanted test "$name"; then
       ours="$ours $name\$"

@@ -438,6 +438,11 @@ void sqlite3ColumnCopyLoop(
     ** register would hold the bound of the previous run. */
     VdbeOp *pTest;
     pPlan->iRegEnd = sqlite3ExprCodeRunJustOnce(pParse, pEndExpr, -1);
+    if( pParse->db->mallocFailed ){
+      /* sqlite3VdbeGetOp() would return its dummy opcode */
+      sqlite3DbFree(pParse->db, pPlan);
+      return;
+    }
     pTest = sqlite3VdbeGetOp(v, pLevel->p2+1);
     assert( pTest->opcode==opEnd );
     assert( pTest->p3==sqlite3VdbeGetOp(v, pLevel->p2)->p2 );
