@@ -1117,7 +1117,8 @@ static int ccCheck(sqlite3 *db, int bIntegrity, const IdList *pC,
         "  tbl_name='t' AND name GLOB 'lipsqlite_column_copy_%lld_*'),"
         " (SELECT group_concat(name) FROM sqlite_schema WHERE"
         "  name GLOB 'lipsqlite_column_copy_*' AND NOT"
-        "  name GLOB 'lipsqlite_column_copy_%lld_*')",
+        "  name GLOB 'lipsqlite_column_copy_%lld_*' AND"
+        "  name<>'lipsqlite_column_copy_stamp')",
         iId, iId, iId, iId);
     CC_PREP(z);
     if( sqlite3_step(pStmt)!=SQLITE_ROW ) CC_FAIL("schema: %s",
