@@ -191,7 +191,10 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     memset(aF, 0, sizeof(aF));
     nF = sqlite3CcRecord(aBuf, n, aF, 5);
     /* The directory as a whole (CCChunk): a chunk number and a row count
-    ** this code could have written, chunks after the previous one in
+    ** this code could have written, a first chunk that starts at the
+    ** smallest rowid (a build and an emptied refresh start there, and
+    ** rows below a first chunk's lo would be in no chunk and read from
+    ** none), chunks after the previous one in
     ** both rowids and numbers (so every number is unique), a range of
     ** rowids lo..hi below the next chunk's, 1 to CC_CHUNK_ROWS rows (a
     ** stale chunk, whose rows are read from the B-tree, may have 0).  A
@@ -206,6 +209,7 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
      || aF[3].u.i<(aF[4].u.i ? 0 : 1) || aF[3].u.i>CC_CHUNK_ROWS
      || aF[1].u.i<0 || aF[1].u.i>=CC_K_MAX
      || aF[2].u.i<sqlite3BtreeIntegerKey(pCur)
+     || (p->nChunk==0 && sqlite3BtreeIntegerKey(pCur)!=SMALLEST_INT64)
      || (p->nChunk>0 && (aF[1].u.i<=p->aChunk[p->nChunk-1].k
                          || p->iHi>=sqlite3BtreeIntegerKey(pCur)))
     ){

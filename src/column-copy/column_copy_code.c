@@ -584,9 +584,13 @@ static int ccCursorOperands(u8 op){
     case OP_DeferredSeek: case OP_SorterData:
       return CC_CUR_P1|CC_CUR_P3;
 
+#ifdef LIPSQLITE_HAVE_LIP
     /* A cursor in P3 (LIP: the table or index the filter serves) */
     case OP_FilterInit:
       return CC_CUR_P3;
+    case OP_FilterGroup:
+      return 0;
+#endif
 
     /* No cursor */
     case OP_Goto: case OP_Gosub: case OP_Return: case OP_InitCoroutine:
@@ -621,7 +625,7 @@ static int ccCursorOperands(u8 op){
     case OP_VRename: case OP_VUpdate: case OP_Pagecount: case OP_MaxPgcnt:
     case OP_PureFunc: case OP_Function: case OP_ClrSubtype:
     case OP_GetSubtype: case OP_SetSubtype: case OP_FilterAdd: case OP_Filter:
-    case OP_FilterGroup: case OP_Trace: case OP_Init: case OP_Abortable:
+    case OP_Trace: case OP_Init: case OP_Abortable:
     case OP_ReleaseReg: case OP_Noop: case OP_Explain:
       return 0;
   }

@@ -145,12 +145,16 @@ static void test_refused_known(void **state){
   assert_false(serveWith(p, OP_RowCell, 7, CUR, 10));
   assert_false(serveWith(p, OP_DeferredSeek, 7, 0, CUR));
   assert_false(serveWith(p, OP_SorterData, 7, 10, CUR));
+#ifdef LIPSQLITE_HAVE_LIP
   assert_false(serveWith(p, OP_FilterInit, 10, 4, CUR));
+#endif
   /* The same opcodes on other cursors are no use of CUR */
   assert_true(serveWith(p, OP_Insert, CUR+1, 10, 11));
   assert_true(serveWith(p, OP_OpenDup, 7, CUR+1, 0));
   assert_true(serveWith(p, OP_SorterData, 7, 10, CUR+1));
+#ifdef LIPSQLITE_HAVE_LIP
   assert_true(serveWith(p, OP_FilterInit, 10, 4, CUR+1));
+#endif
 }
 
 /*
