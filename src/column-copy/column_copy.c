@@ -146,6 +146,16 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   p->nChunk = 0;
   memset(aF, 0, sizeof(aF));
 
+  /* A connection whose SQLITE_LIMIT_LENGTH is below the largest possible
+  ** gets SQLITE_TOOBIG from the row path for a value longer than the
+  ** limit, but only where OP_Column reads it into a register too small
+  ** for it: the copy, which reads values whole and filters some of them
+  ** without a register, cannot fail at the same rows.  So the copy stands
+  ** aside and the row path answers (sqlite3_limit() expires no
+  ** statement: this is checked at run time) */
+  testcase( db->aLimit[SQLITE_LIMIT_LENGTH]<SQLITE_MAX_LENGTH );
+  if( db->aLimit[SQLITE_LIMIT_LENGTH]<SQLITE_MAX_LENGTH ) return SQLITE_OK;
+
   /* The copy's row: format, columns, cookie */
   rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iMetaRoot, &pCur);
   if( rc==SQLITE_OK ) rc = sqlite3BtreeTableMoveto(pCur, pPlan->iId, 0, &res);
@@ -962,6 +972,37 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
 }
 
 /*
+** Called when the loop's body reads the current row of scan p, a row of
+** a vector, after this connection wrote to the table (a function of the
+** body did: the sentinel moved).  The row path's cursor would read the
+** row as it is now.  So leave the vectors: put the B-tree cursor on the
+** current row and read the rest of the scan from the B-tree.  If the
+** write deleted the row (or changed its rowid), the cursor is a null row,
+** as a B-tree cursor whose row was deleted is after
+** sqlite3VdbeHandleMovedCursor(), and its next row is the first after it
+** (p->bGone).  Return an SQLite error code.
+*/
+static int ccLeaveVectors(VdbeCursor *pC){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  i64 iRowid = ccRowid(p);
+  int rc, res = 0;
+  assert( p->eMode==CC_MODE_VEC );
+  rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iRowid, 0, &res);
+  if( rc ) return rc;
+  p->eMode = CC_MODE_BTREE;
+  p->bAll = 1;
+  p->bEndLargest = 1;
+  p->iEnd = iRowid;
+  pC->cacheStatus = CACHE_STALE;
+  testcase( res!=0 );
+  if( res!=0 ){
+    p->bGone = 1;
+    pC->nullRow = 1;
+  }
+  return SQLITE_OK;
+}
+
+/*
 ** Implement OP_ColumnCopyNext on a cursor with a scan: return SQLITE_OK
 ** at the next row, SQLITE_DONE at the end, or an error code.
 */
@@ -970,9 +1011,19 @@ static int ccNext(VdbeCursor *pC){
   BtCursor *pBase = pC->uc.pCursor;
   int rc, bDone;
   i64 iKey;
-  if( pC->nullRow || p->eMode==CC_MODE_EOF ){
+  if( p->bGone ){
+    /* ccLeaveVectors() found the current row deleted: go on from the
+    ** row after it */
+    assert( p->eMode==CC_MODE_BTREE && p->bAll );
+    p->bGone = 0;
+    pC->nullRow = 0;
+    return ccEnterChunk(p, pBase, p->nChunk);
+  }
+  if( p->eMode==CC_MODE_EOF || (pC->nullRow && p->eMode!=CC_MODE_BTREE) ){
     /* OP_NullRow, or past the end: as sqlite3BtreeNext() on such a
-    ** cursor */
+    ** cursor.  On the B-tree, sqlite3BtreeNext() below tells, as in
+    ** OP_Next: there a null row may also be a row this connection
+    ** deleted (sqlite3VdbeHandleMovedCursor()), and the scan goes on */
     p->eMode = CC_MODE_EOF;
     return SQLITE_DONE;
   }
@@ -1202,6 +1253,11 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
   if( p->eMode!=CC_MODE_VEC ){
     return p->eMode==CC_MODE_SEEK ? ccSeekColumn(p, iCol, pDest) : -1;
   }
+  if( sqlite3BtreeCursorHasMoved(p->pSentinel) ){
+    /* A write by this connection since the row was read */
+    int rc = ccLeaveVectors(pC);
+    return rc ? rc : -1;
+  }
   if( NEVER((unsigned)iCol>=(unsigned)(p->nSlot-1)) ) return -1;
   pCol = p->apCol[1+iCol];
   if( pCol==0 || pCol->iVecSeq!=p->iVecSeq ){
@@ -1230,18 +1286,24 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
 
 /*
 ** Implement OP_ColumnCopyRowid: if the scan of pC is on a row of a
-** vector, set *piRowid and return 1; else return 0.
+** vector, set *piRowid and return 0; else return -1 (OP_Rowid reads the
+** B-tree), or an error code (positive).
 */
 int sqlite3ColumnCopyRowid(VdbeCursor *pC, i64 *piRowid){
   ColumnCopyScan *p = pC->pColumnCopy;
-  if( p==0 || pC->nullRow ) return 0;
+  if( p==0 || pC->nullRow ) return -1;
   if( p->eMode==CC_MODE_SEEK ){
     *piRowid = p->iSeekRowid;
-    return 1;
+    return 0;
   }
-  if( p->eMode!=CC_MODE_VEC ) return 0;
+  if( p->eMode!=CC_MODE_VEC ) return -1;
+  if( sqlite3BtreeCursorHasMoved(p->pSentinel) ){
+    /* A write by this connection since the row was read */
+    int rc = ccLeaveVectors(pC);
+    return rc ? rc : -1;
+  }
   *piRowid = ccRowid(p);
-  return 1;
+  return 0;
 }
 
 /************************************************************************

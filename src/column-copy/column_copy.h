@@ -77,10 +77,10 @@ struct ColumnCopyConsumer {
 };
 
 /* PRAGMA handlers */
-void sqlite3ColumnCopyPragma(Parse*, const char*, const char*);
-void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*);
-void sqlite3ColumnCopyListPragma(Parse*, const char*, const char*);
-void sqlite3ColumnCopyRefreshPragma(Parse*, const char*, const char*);
+void sqlite3ColumnCopyPragma(Parse*, const char*, const char*, const char*);
+void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*, const char*);
+void sqlite3ColumnCopyListPragma(Parse*, const char*, const char*, const char*);
+void sqlite3ColumnCopyRefreshPragma(Parse*, const char*, const char*, const char*);
 
 /* PRAGMA optimize (pragma.c) */
 void sqlite3ColumnCopyOptimize(Parse*, int, u32);
@@ -103,6 +103,11 @@ int sqlite3ColumnCopyColumn(struct VdbeCursor*, int, Mem*);
 int sqlite3ColumnCopyRowid(struct VdbeCursor*, i64*);
 int sqlite3ColumnCopyVector(struct VdbeCursor*, int, const ColumnCopyVal**);
 void sqlite3ColumnCopyScanFree(sqlite3*, struct VdbeCursor*);
+
+/* DDL that changes no row (build.c, trigger.c) */
+void sqlite3ColumnCopyCarry(Parse*, int, const char*);
+void sqlite3ColumnCopyCarryIndex(Parse*, int, Index*);
+void sqlite3ColumnCopyCarryTrigger(Parse*, int, const char*, const char*);
 
 /* Triggers (trigger.c) */
 int sqlite3ColumnCopyTriggerSkip(Parse*, Trigger*, Table*, int);

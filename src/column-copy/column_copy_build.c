@@ -953,11 +953,16 @@ static int ccStamped(sqlite3 *db, const char *zDb, int *pRc, char **pzErr){
 }
 
 /*
-** Stamp schema zDb anew: a random number, at least CC_STAMP_MIN, as the
-** one row's rowid and its column r.  An error goes to *pRc and *pzErr.
+** Stamp schema zDb (database iDb) anew: a random number, at least
+** CC_STAMP_MIN, as the one row's rowid and its column r; and move the
+** schema cookie on by a random step (CC_COOKIE_JUMP).  An error goes to
+** *pRc and *pzErr.
 */
-static void ccStamp(sqlite3 *db, const char *zDb, int *pRc, char **pzErr){
+static void ccStamp(
+  sqlite3 *db, const char *zDb, int iDb, int *pRc, char **pzErr
+){
   i64 iStamp;
+  u32 iStep, iCookie;
   sqlite3_randomness(sizeof(iStamp), &iStamp);
   iStamp = (iStamp & LARGEST_INT64) | CC_STAMP_MIN;
   assert( iStamp>=CC_STAMP_MIN );
@@ -966,6 +971,22 @@ static void ccStamp(sqlite3 *db, const char *zDb, int *pRc, char **pzErr){
       "DELETE FROM \"%w\"." CC_STAMP ";"
       "INSERT INTO \"%w\"." CC_STAMP "(rowid, r) VALUES(%lld, %lld)",
       zDb, zDb, zDb, iStamp, iStamp);
+  sqlite3_randomness(sizeof(iStep), &iStep);
+  iStep = CC_COOKIE_JUMP + iStep%CC_COOKIE_SPAN;
+  iCookie = sqlite3CcCookie(db, iDb);
+  testcase( iCookie>CC_COOKIE_MAX-iStep );
+  if( *pRc==SQLITE_OK && iCookie<=CC_COOKIE_MAX-iStep ){
+    /* As OP_SetCookie does: a larger cookie, which no connection can
+    ** have seen, and the schema of this one reloaded after the statement
+    ** (PRAGMA schema_version=N, a no-op in defensive mode, is not used) */
+    Db *pDb = &db->aDb[iDb];
+    *pRc = sqlite3BtreeUpdateMeta(pDb->pBt, BTREE_SCHEMA_VERSION,
+                                  iCookie + iStep);
+    if( *pRc==SQLITE_OK ){
+      pDb->pSchema->schema_cookie = (int)(iCookie + iStep);
+      db->mDbFlags |= DBFLAG_SchemaChange;
+    }
+  }
 }
 
 /*
@@ -1212,7 +1233,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
       ** dump, or the first copy): stamp it, and let no other copy's
       ** cookie meet the file's by chance from now on: each is rebuilt
       ** when next refreshed */
-      ccStamp(db, b.zDb, &b.rc, &b.zErr);
+      ccStamp(db, b.zDb, iDb, &b.rc, &b.zErr);
       ccExec(db, &b.rc, &b.zErr,
           "UPDATE \"%w\"." CC_PREFIX " SET cookie=NULL WHERE id<>%lld",
           b.zDb, iId);
@@ -1470,16 +1491,23 @@ int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
 */
 
 /*
-** Find the table of PRAGMA zName's argument: a rowid table that is not a
-** shadow table of a copy.  Code an error and return 0 if there is none.
+** Find the table of PRAGMA zName's argument z in schema zDb (any schema,
+** as a name in a query finds it, if zDb is NULL): a rowid table that is
+** not a shadow table of a copy.  Code an error and return 0 if there is
+** none.
 */
-static Table *ccPragmaTable(Parse *pParse, const char *zName, const char *z){
+static Table *ccPragmaTable(
+  Parse *pParse,
+  const char *zName,
+  const char *zDb,
+  const char *z
+){
   Table *pTab;
   if( z==0 || z[0]==0 ){
     sqlite3ErrorMsg(pParse, "PRAGMA %s: expected a table name", zName);
     return 0;
   }
-  pTab = sqlite3LocateTable(pParse, LOCATE_NOERR, z, 0);
+  pTab = sqlite3LocateTable(pParse, LOCATE_NOERR, z, zDb);
   if( pTab==0 ){
     sqlite3ErrorMsg(pParse, "PRAGMA %s: no such table: %s", zName, z);
   }else if( IsView(pTab) ){
@@ -1514,6 +1542,12 @@ static void ccPragmaCode(Parse *pParse, Table *pTab, int eAct, int nOut){
                     pTab->zName);
     return;
   }
+  if( eAct==COLUMN_COPY_BUILD && ENC(db)!=SQLITE_UTF8 ){
+    /* None would be read: sqlite3CcShadowTables() */
+    sqlite3ErrorMsg(pParse, "PRAGMA column_copy: column copies need a UTF-8 "
+                    "database");
+    return;
+  }
   sqlite3BeginWriteOperation(pParse, 1, iDb);
   sqlite3MayAbort(pParse);
   /* Shared cache: the DDL writes the schema; the build reads the table */
@@ -1531,8 +1565,13 @@ static void ccPragmaCode(Parse *pParse, Table *pTab, int eAct, int nOut){
 ** Build the copy of TABLE, or refresh it: one row of rows, chunks, bytes,
 ** seconds.
 */
-void sqlite3ColumnCopyPragma(Parse *pParse, const char *zName, const char *z){
-  Table *pTab = ccPragmaTable(pParse, zName, z);
+void sqlite3ColumnCopyPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zDb,
+  const char *z
+){
+  Table *pTab = ccPragmaTable(pParse, zName, zDb, z);
   if( pTab ){
     ccPragmaCode(pParse, pTab, COLUMN_COPY_BUILD, LIPSQLITE_NCOL_COLUMN_COPY);
   }
@@ -1546,21 +1585,24 @@ void sqlite3ColumnCopyPragma(Parse *pParse, const char *zName, const char *z){
 void sqlite3ColumnCopyDropPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *z
 ){
-  Table *pTab = ccPragmaTable(pParse, zName, z);
+  Table *pTab = ccPragmaTable(pParse, zName, zDb, z);
   if( pTab ) ccPragmaCode(pParse, pTab, COLUMN_COPY_DROP, 0);
 }
 
 /*
 **   PRAGMA column_copy_list
 **
-** One row per copy of the main and attached databases: found at prepare
-** time from the schema (each copy's _dir table), read at run time.
+** One row per copy of the main and attached databases (of schema zDb
+** only, if given): found at prepare time from the schema (each copy's _dir
+** table), read at run time.
 */
 void sqlite3ColumnCopyListPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *z
 ){
   sqlite3 *db = pParse->db;
@@ -1577,6 +1619,7 @@ void sqlite3ColumnCopyListPragma(
     HashElem *k;
     if( iDb==1 ) continue;
     if( db->aDb[iDb].pBt==0 ) continue;
+    if( zDb && sqlite3StrICmp(zDb, db->aDb[iDb].zDbSName)!=0 ) continue;
     sqlite3CodeVerifySchema(pParse, iDb);
     for(k=sqliteHashFirst(&db->aDb[iDb].pSchema->tblHash); k;
         k=sqliteHashNext(k)){
@@ -1615,6 +1658,7 @@ void sqlite3ColumnCopyListPragma(
 void sqlite3ColumnCopyRefreshPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   sqlite3ForkIntPragma(pParse, zName, zRight, 0, 100, "percent",
@@ -1667,6 +1711,86 @@ void sqlite3ColumnCopyOptimize(Parse *pParse, int iDbOnly, u32 opMask){
       sqlite3VdbeJumpHere(v, addr);
     }
   }
+}
+
+/*
+** Called by the DDL of schema iDb that changes its schema cookie: by
+** CREATE TABLE, CREATE VIEW, CREATE INDEX, CREATE TRIGGER, DROP INDEX,
+** DROP VIEW, DROP TRIGGER and DROP TABLE, none of which changes a row of
+** a table (ALTER TABLE, whose DROP COLUMN rewrites rows, and VACUUM,
+** which renumbers them, do not call this).  It is coded before any
+** OP_Destroy of the statement, which in an auto-vacuum file may move the
+** root page of lipsqlite_column_copy.  Code the update that gives
+** the new schema cookie to every copy of schema iDb whose row records the
+** old one, but for the copy of table zTab if zTab is not NULL: the table
+** a DROP TABLE drops or whose copy's trigger a DROP TRIGGER drops.
+**
+** A copy read at the old cookie equals its rows; this statement changes
+** none, and it writes the copy's row in the same transaction as the new
+** cookie, so both are undone together.  A copy whose row records another
+** cookie stays unread: this never makes one current.  Without this, any
+** DDL would leave every copy of the schema unread until PRAGMA
+** column_copy or PRAGMA optimize checked it again (sqlite3CcLoadDir()).
+*/
+void sqlite3ColumnCopyCarry(Parse *pParse, int iDb, const char *zTab){
+  sqlite3 *db = pParse->db;
+  const char *zDb = db->aDb[iDb].zDbSName;
+  u32 iOld, iNew;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+  sqlite3_xauth xAuth = db->xAuth;
+#endif
+  if( iDb==1 || pParse->nErr ) return;
+  if( sqlite3FindTable(db, CC_PREFIX, zDb)==0 ) return;
+  /* The value sqlite3ChangeCookie() codes */
+  iOld = (u32)db->aDb[iDb].pSchema->schema_cookie;
+  iNew = iOld + 1;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+  /* The fork's own bookkeeping: not an UPDATE the application wrote */
+  db->xAuth = 0;
+#endif
+  if( zTab ){
+    sqlite3NestedParse(pParse,
+        "UPDATE %Q." CC_PREFIX " SET cookie=%lld"
+        " WHERE cookie=%lld AND tbl<>%Q COLLATE NOCASE",
+        zDb, (i64)iNew, (i64)iOld, zTab);
+  }else{
+    sqlite3NestedParse(pParse,
+        "UPDATE %Q." CC_PREFIX " SET cookie=%lld WHERE cookie=%lld",
+        zDb, (i64)iNew, (i64)iOld);
+  }
+#ifndef SQLITE_OMIT_AUTHORIZATION
+  db->xAuth = xAuth;
+#endif
+}
+
+/*
+** Called by CREATE INDEX and DROP INDEX of index pIdx of schema iDb:
+** sqlite3ColumnCopyCarry(), but a UNIQUE index takes its table's copy out
+** of it.  Through a UNIQUE index a REPLACE deletes rows without a DELETE
+** trigger (recursive_triggers is off by default), which the copy sees
+** only by triggers of its own for each such index (ccSig()): from the
+** CREATE of one to its DROP, the copy of the table may miss deletes.
+*/
+void sqlite3ColumnCopyCarryIndex(Parse *pParse, int iDb, Index *pIdx){
+  testcase( IsUniqueIndex(pIdx) );
+  sqlite3ColumnCopyCarry(pParse, iDb,
+                         IsUniqueIndex(pIdx) ? pIdx->pTable->zName : 0);
+}
+
+/*
+** Called by DROP TRIGGER (not by DROP TABLE, which drops the triggers of
+** its table) of trigger zName on table zTab of schema iDb:
+** sqlite3ColumnCopyCarry(), but a trigger of a copy takes its table's copy
+** out of it.
+*/
+void sqlite3ColumnCopyCarryTrigger(
+  Parse *pParse,
+  int iDb,
+  const char *zName,
+  const char *zTab
+){
+  int bCopy = sqlite3StrNICmp(zName, CC_PREFIX, CC_PREFIX_LEN)==0;
+  sqlite3ColumnCopyCarry(pParse, iDb, bCopy ? zTab : 0);
 }
 
 /************************************************************************

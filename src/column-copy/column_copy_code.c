@@ -48,6 +48,19 @@ static u8 ccCommute(u8 op){
 }
 
 /*
+** Return true if pExpr is a constant the scan can read when its loop
+** starts: sqlite3ExprCodeRunJustOnce() codes it in the statement's
+** initialization.  One that calls a function is coded where the loop's
+** code is (an OP_Once), after the opcode that starts the loop, which
+** would read its register before it is set.
+*/
+static int ccConstant(Parse *pParse, Expr *pExpr){
+  testcase( ExprHasProperty(pExpr, EP_HasFunc) );
+  return sqlite3ExprIsConstant(pParse, pExpr)
+      && !ExprHasProperty(pExpr, EP_HasFunc);
+}
+
+/*
 ** Consider WHERE term pTerm for evaluation inside the scan of cursor
 ** iCur.  If it compares a stored column with constants in a way the scan
 ** evaluates, fill *pOut (its constants to be coded are returned through
@@ -91,7 +104,7 @@ static int ccTermUsable(
       pOut->bBinary = pColl==0 || sqlite3IsBinary(pColl);
       for(i=0; i<pList->nExpr; i++){
         Expr *pX = pList->a[i].pExpr;
-        if( !sqlite3ExprIsConstant(pParse, pX) ) return 0;
+        if( !ccConstant(pParse, pX) ) return 0;
         apConst[i] = pX;
       }
       pOut->iCol = iCol;
@@ -120,9 +133,7 @@ static int ccTermUsable(
     if( iCol<0 ) return 0;
     op = ccCommute(op);
   }
-  if( pVal==0 || sqlite3ExprIsVector(pVal)
-   || !sqlite3ExprIsConstant(pParse, pVal)
-  ){
+  if( pVal==0 || sqlite3ExprIsVector(pVal) || !ccConstant(pParse, pVal) ){
     return 0;
   }
   pColl = sqlite3ExprCompareCollSeq(pParse, pE);
@@ -150,6 +161,12 @@ i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
   const char *zDb;
   char zName[64];
   if( !db->fork.colcopy.bOn || pParse->pVdbe==0 ) return 0;
+  /* Copies are read in UTF-8 databases only: in a UTF-16 one, OP_Column
+  ** gives a BLOB longer than 4000 bytes that lies on overflow pages the
+  ** encoding UTF-8 (vdbeColumnFromOverflow()), others the database's, so
+  ** a CAST of the BLOB to TEXT or to a number depends on where the row's
+  ** bytes lie in its page; the copy cannot know that */
+  if( ENC(db)!=SQLITE_UTF8 ) return 0;
   if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return 0;
   if( pTab->pTrigger==0 ) return 0;
   iId = sqlite3CcCopyOf(pTab, 0, 0);
@@ -401,7 +418,7 @@ void sqlite3ColumnCopyLoop(
         if( pEndExpr->op!=TK_VECTOR ) return;
         pEndExpr = pEndExpr->x.pList->a[0].pExpr;
       }
-      if( !pParse->okConstFactor || !sqlite3ExprIsConstant(pParse, pEndExpr) ){
+      if( !pParse->okConstFactor || !ccConstant(pParse, pEndExpr) ){
         return;
       }
       if( sqlite3VdbeCurrentAddr(v)<pLevel->p2+2 ) return;

@@ -41,6 +41,18 @@
 #define CC_STAMP       CC_PREFIX "_stamp"
 #define CC_STAMP_MIN   (((i64)1)<<32)
 
+/*
+** A new stamp also moves the schema cookie on by a random step of
+** CC_COOKIE_JUMP to CC_COOKIE_JUMP+CC_COOKIE_SPAN-1, so that the cookies
+** the copies record are not the small count of DDL statements a script
+** that rebuilds the file (a dump with --preserve-rowids, which carries the
+** stamp) reaches again.  Not above CC_COOKIE_MAX, which keeps the cookie a
+** positive 32-bit integer, as PRAGMA schema_version reads it.
+*/
+#define CC_COOKIE_JUMP  (1<<16)
+#define CC_COOKIE_SPAN  (1<<20)
+#define CC_COOKIE_MAX   0x7fffffff
+
 /* The shadow tables a plan names: lipsqlite_column_copy, the copy's _dir
 ** and _data tables, and the stamp */
 #define CC_SHADOW      4
@@ -243,6 +255,7 @@ struct ColumnCopyScan {
   int iChunk;                   /* Current chunk */
   u8 eMode;                     /* CC_MODE_* */
   u8 bAll;                      /* B-tree to the end (a write was seen) */
+  u8 bGone;                     /* A write deleted the current row */
   i64 iEnd;                     /* CC_MODE_BTREE: last rowid of the range */
   i64 iLo;                      /* Rowids below are not wanted (a seek) */
   i64 iStop;                    /* Nor above (the end test would stop) */

@@ -265,6 +265,7 @@ void sqlite3ForkStatsEnd(Parse *pParse){
 void sqlite3ForkVersionPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   if( zRight ){
@@ -295,13 +296,14 @@ static const struct ForkPragma {
 void sqlite3ForkPragma(
   Parse *pParse,          /* The parser */
   const char *zName,      /* Name of the pragma, as in lipsqlite.pragmas */
+  const char *zDb,        /* The schema it names, or NULL if none */
   const char *zRight      /* Its value, or NULL if none was given */
 ){
   int i;
   for(i=0; i<ArraySize(aForkPragma); i++){
     if( sqlite3StrICmp(zName, aForkPragma[i].zName)==0 ){
       if( aForkPragma[i].xPragma ){
-        aForkPragma[i].xPragma(pParse, zName, zRight);
+        aForkPragma[i].xPragma(pParse, zName, zDb, zRight);
       }else{
         /* A boolean setting of the code generator: a change expires the
         ** prepared statements, whose code depends on it */

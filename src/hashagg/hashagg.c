@@ -1428,6 +1428,7 @@ void sqlite3HashAggCodeOrder(
 void sqlite3HashAggMemoryPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   sqlite3ForkIntPragma(pParse, zName, zRight, 0, LARGEST_INT64, "bytes",
@@ -1445,6 +1446,7 @@ void sqlite3HashAggMemoryPragma(
 void sqlite3HashAggStatsPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   HashAggStat *pS = &pParse->db->fork.hashagg.stat;

@@ -105,7 +105,7 @@ void sqlite3HashAggCodeFirst(Parse*, HashAggCode*);
 void sqlite3HashAggCodeSort(Parse*, HashAggCode*);
 void sqlite3HashAggCodeOrder(Parse*, HashAggCode*, Select*, AggInfo*,
                              ExprList*);
-void sqlite3HashAggMemoryPragma(Parse*, const char*, const char*);
-void sqlite3HashAggStatsPragma(Parse*, const char*, const char*);
+void sqlite3HashAggMemoryPragma(Parse*, const char*, const char*, const char*);
+void sqlite3HashAggStatsPragma(Parse*, const char*, const char*, const char*);
 
 #endif /* SQLITE_HASHAGG_H */

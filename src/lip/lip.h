@@ -160,7 +160,7 @@ int sqlite3LipPullDownDone(const LipPullDown*);
 void sqlite3LipPullDownSegment(LipPullDown*);
 void sqlite3LipPullDownProbe(LipPullDown*, int, int, int);
 void sqlite3LipPullDownEnd(LipPullDown*);
-void sqlite3LipStatsPragma(Parse*, const char*, const char*);
+void sqlite3LipStatsPragma(Parse*, const char*, const char*, const char*);
 /* where.c and wherecode.c (patch 0010) */
 void sqlite3ConstructBloomFilter(WhereInfo*, int, struct WhereLevel*, Bitmask,
                                  int);

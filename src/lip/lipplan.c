@@ -658,6 +658,7 @@ void sqlite3LipProbeSubqueries(WhereInfo *pWInfo, int iLevel, Bitmask notReady){
 void sqlite3LipStatsPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   LipConn *pLip = &pParse->db->fork.lip;

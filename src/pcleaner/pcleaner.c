@@ -286,6 +286,7 @@ static void pcleanerBadValue(
 void sqlite3PcleanerPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   u8 *peMode = &pParse->db->fork.pcleaner.eMode;
@@ -321,6 +322,7 @@ void sqlite3PcleanerPragma(
 void sqlite3PcleanerThresholdPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   double r;
@@ -348,6 +350,7 @@ void sqlite3PcleanerThresholdPragma(
 void sqlite3PcleanerQueuePragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
@@ -377,6 +380,7 @@ void sqlite3PcleanerQueuePragma(
 void sqlite3PcleanerStatsPragma(
   Parse *pParse,
   const char *zName,
+  const char *zDb,
   const char *zRight
 ){
   sqlite3 *db = pParse->db;
