@@ -1030,8 +1030,9 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
 
 /*
 ** Add to *pn the rows of table cursor pBase with rowids from iLo to iHi.
+** Return SQLITE_OK or an error code (never SQLITE_DONE).
 */
-static int ccCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn){
+int sqlite3CcCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn){
   int rc, bEof;
   rc = ccSeek(pBase, iLo, &bEof);
   while( rc==SQLITE_OK && !bEof && sqlite3BtreeIntegerKey(pBase)<=iHi ){
@@ -1070,13 +1071,13 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
     }else{
       int iLast = i;
       while( iLast+1<s.nChunk && s.aChunk[iLast+1].bStale ) iLast++;
-      rc = ccCountRange(pBase, c->lo,
+      rc = sqlite3CcCountRange(pBase, c->lo,
           iLast+1<s.nChunk ? s.aChunk[iLast+1].lo-1 : s.iHi, &n);
       i = iLast+1;
     }
   }
   if( rc==SQLITE_OK && bOk && s.iHi<LARGEST_INT64 ){
-    rc = ccCountRange(pBase, s.iHi+1, LARGEST_INT64, &n);
+    rc = sqlite3CcCountRange(pBase, s.iHi+1, LARGEST_INT64, &n);
   }
   sqlite3CcCursorClose(pBase);
   sqlite3_free(s.aChunk);

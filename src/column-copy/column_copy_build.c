@@ -1289,26 +1289,14 @@ static int ccTreeBytes(sqlite3 *db, int iDb, Pgno iRoot, i64 *pn){
 static int ccTailRows(sqlite3 *db, int iDb, Table *pTab, i64 iHi,
                       i64 *pnTail){
   BtCursor *pCur = 0;
-  int res = 0, rc;
-  i64 nTail = 0;
+  int rc;
+  *pnTail = 0;
   rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
-  if( rc==SQLITE_OK ){
-    if( iHi==SMALLEST_INT64 ){
-      rc = sqlite3BtreeFirst(pCur, &res);
-    }else{
-      rc = sqlite3BtreeTableMoveto(pCur, iHi, 0, &res);
-      if( rc==SQLITE_OK && res<=0 && !sqlite3BtreeEof(pCur) ){
-        rc = sqlite3BtreeNext(pCur, 0);
-      }
-    }
-    while( rc==SQLITE_OK && !sqlite3BtreeEof(pCur) ){
-      nTail++;
-      rc = sqlite3BtreeNext(pCur, 0);
-    }
-    if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+  if( rc==SQLITE_OK && iHi<LARGEST_INT64 ){
+    rc = sqlite3CcCountRange(pCur, iHi==SMALLEST_INT64 ? iHi : iHi+1,
+                             LARGEST_INT64, pnTail);
   }
   sqlite3CcCursorClose(pCur);
-  *pnTail = nTail;
   return rc;
 }
 

@@ -331,11 +331,12 @@ i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow);
 /* column_copy_probe.c */
 int sqlite3CcProbeFilters(ColumnCopyScan *p);
 
-/* column_copy_scan.c */
+/* column_copy.c */
 CCCol *sqlite3CcCol(ColumnCopyScan *p, int iSlot);
 int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c, int iSlot);
 int sqlite3CcColumnValue(sqlite3 *db, const CCVal *pV, Mem *pDest);
 int sqlite3CcColumnVector(ColumnCopyScan *p, int iCol);
+int sqlite3CcCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn);
 int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk);
 
 #endif /* SQLITE_COLUMN_COPY_INT_H */
