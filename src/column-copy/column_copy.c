@@ -139,7 +139,8 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   int rc, res = 0;
   u8 *aBuf = 0;
   u32 nAlloc = 0, n;
-  Mem aF[6];
+  Mem aF[CC_META_NFIELD];       /* The copy's row, then each chunk's */
+  Mem *pK, *pHi, *pNRow, *pStale;
   int nAllocChunk = 0;
   u32 iCookie = 0;
   *pbOk = 0;
@@ -151,14 +152,16 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   if( rc==SQLITE_OK ) rc = sqlite3BtreeTableMoveto(pCur, pPlan->iId, 0, &res);
   if( rc==SQLITE_OK && res==0 ) rc = sqlite3CcPayload(pCur, &aBuf, &nAlloc, &n);
   if( rc==SQLITE_OK && res==0 ){
-    int nF = sqlite3CcRecord(aBuf, n, aF, 6);
-    if( nF>=6
-     && (aF[2].flags & MEM_Int)
-     && aF[2].u.i>=CC_FORMAT_MIN && aF[2].u.i<=CC_FORMAT
-     && (aF[4].flags & MEM_Int) && aF[4].u.i==pPlan->nCol
-     && (aF[5].flags & MEM_Int)
+    int nF = sqlite3CcRecord(aBuf, n, aF, CC_META_NFIELD);
+    const Mem *pFormat = &aF[CC_META_FORMAT];
+    const Mem *pNCol = &aF[CC_META_NCOL];
+    if( nF>=CC_META_NFIELD
+     && (pFormat->flags & MEM_Int)
+     && pFormat->u.i>=CC_FORMAT_MIN && pFormat->u.i<=CC_FORMAT
+     && (pNCol->flags & MEM_Int) && pNCol->u.i==pPlan->nCol
+     && (aF[CC_META_COOKIE].flags & MEM_Int)
     ){
-      iCookie = (u32)aF[5].u.i;
+      iCookie = (u32)aF[CC_META_COOKIE].u.i;
       *pbOk = 1;
     }
   }
@@ -173,7 +176,12 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   if( rc==SQLITE_OK && *pbOk ) rc = ccStampOk(db, pPlan, pbOk);
   if( rc || !*pbOk ) goto load_done;
 
-  /* The directory */
+  /* The directory: the fields of each of its rows */
+  pK = &aF[CC_DIR_K];
+  pHi = &aF[CC_DIR_HI];
+  pNRow = &aF[CC_DIR_NROW];
+  pStale = &aF[CC_DIR_STALE];
+  assert( CC_DIR_NFIELD<=CC_META_NFIELD );
   rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iDirRoot, &pCur);
   if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(pCur, &res);
   while( rc==SQLITE_OK && !res && !sqlite3BtreeEof(pCur) ){
@@ -189,7 +197,7 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     rc = sqlite3CcPayload(pCur, &aBuf, &nAlloc, &n);
     if( rc ) break;
     memset(aF, 0, sizeof(aF));
-    nF = sqlite3CcRecord(aBuf, n, aF, 5);
+    nF = sqlite3CcRecord(aBuf, n, aF, CC_DIR_NFIELD);
     /* The directory as a whole (CCChunk): a chunk number and a row count
     ** this code could have written, a first chunk that starts at the
     ** smallest rowid (a build and an emptied refresh start there, and
@@ -202,15 +210,17 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     ** range now has no row or too many, and gives new chunks numbers
     ** above all others.  Anything else is not a copy this code wrote,
     ** and the table is read from its B-tree. */
-    testcase( nF>=5 && (aF[3].flags & MEM_Int) && aF[3].u.i==CC_CHUNK_ROWS );
-    testcase( nF>=5 && (aF[3].flags & MEM_Int) && aF[3].u.i==0 );
-    if( nF<5 || !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int)
-     || !(aF[3].flags & MEM_Int) || !(aF[4].flags & MEM_Int)
-     || aF[3].u.i<(aF[4].u.i ? 0 : 1) || aF[3].u.i>CC_CHUNK_ROWS
-     || aF[1].u.i<0 || aF[1].u.i>=CC_K_MAX
-     || aF[2].u.i<sqlite3BtreeIntegerKey(pCur)
+    testcase( nF>=CC_DIR_NFIELD && (pNRow->flags & MEM_Int)
+              && pNRow->u.i==CC_CHUNK_ROWS );
+    testcase( nF>=CC_DIR_NFIELD && (pNRow->flags & MEM_Int)
+              && pNRow->u.i==0 );
+    if( nF<CC_DIR_NFIELD || !(pK->flags & MEM_Int) || !(pHi->flags & MEM_Int)
+     || !(pNRow->flags & MEM_Int) || !(pStale->flags & MEM_Int)
+     || pNRow->u.i<(pStale->u.i ? 0 : 1) || pNRow->u.i>CC_CHUNK_ROWS
+     || pK->u.i<0 || pK->u.i>=CC_K_MAX
+     || pHi->u.i<sqlite3BtreeIntegerKey(pCur)
      || (p->nChunk==0 && sqlite3BtreeIntegerKey(pCur)!=SMALLEST_INT64)
-     || (p->nChunk>0 && (aF[1].u.i<=p->aChunk[p->nChunk-1].k
+     || (p->nChunk>0 && (pK->u.i<=p->aChunk[p->nChunk-1].k
                          || p->iHi>=sqlite3BtreeIntegerKey(pCur)))
     ){
       *pbOk = 0;
@@ -218,10 +228,10 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     }
     c = &p->aChunk[p->nChunk++];
     c->lo = sqlite3BtreeIntegerKey(pCur);
-    c->k = aF[1].u.i;
-    p->iHi = aF[2].u.i;
-    c->nRow = (int)aF[3].u.i;
-    c->bStale = aF[4].u.i!=0;
+    c->k = pK->u.i;
+    p->iHi = pHi->u.i;
+    c->nRow = (int)pNRow->u.i;
+    c->bStale = pStale->u.i!=0;
     assert( c->lo<=p->iHi );
     assert( c->nRow>=(c->bStale ? 0 : 1) && c->nRow<=CC_CHUNK_ROWS );
     assert( p->nChunk==1 || (c[-1].k<c->k && c[-1].lo<c->lo) );
@@ -251,7 +261,7 @@ int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
                      int iSlot){
   int rc, res = 0;
   u32 n;
-  Mem aF[6];
+  Mem aF[CC_DATA_NFIELD];
   if( pCol->k==c->k ){
     /* Chunk numbers are unique (sqlite3CcLoadDir()) */
     assert( pCol->nRow==c->nRow );
@@ -265,10 +275,13 @@ int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
   rc = sqlite3CcPayload(p->pData, &pCol->aBuf, &pCol->nAlloc, &n);
   if( rc ) return rc;
   memset(aF, 0, sizeof(aF));
-  if( sqlite3CcRecord(pCol->aBuf, n, aF, 6)<6 || !(aF[5].flags & MEM_Blob) ){
+  if( sqlite3CcRecord(pCol->aBuf, n, aF, CC_DATA_NFIELD)<CC_DATA_NFIELD
+   || !(aF[CC_DATA_BYTES].flags & MEM_Blob)
+  ){
     return SQLITE_CORRUPT_BKPT;
   }
-  rc = sqlite3CcColAttach(pCol, (const u8*)aF[5].z, aF[5].n, c->nRow);
+  rc = sqlite3CcColAttach(pCol, (const u8*)aF[CC_DATA_BYTES].z,
+                          aF[CC_DATA_BYTES].n, c->nRow);
   if( rc==SQLITE_OK && iSlot==0 && !ccRowidEnc(pCol) ){
     /* Rowids that are not integers */
     rc = SQLITE_CORRUPT_BKPT;

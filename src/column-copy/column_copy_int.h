@@ -46,6 +46,33 @@
 #define CC_SHADOW      4
 
 /*
+** The fields of the records of the shadow tables, as sqlite3CcRecord()
+** returns them.  Field 0 of each is its INTEGER PRIMARY KEY (id or lo),
+** stored as NULL: the rowid is the key of the B-tree.  Each CC_*_NFIELD
+** is the number of leading fields the readers parse.
+**
+** lipsqlite_column_copy(id, tbl, format, chunk_rows, ncol, cookie, ...):
+*/
+#define CC_META_FORMAT   2      /* Format of the copy (CC_FORMAT) */
+#define CC_META_NCOL     4      /* Stored columns of its table */
+#define CC_META_COOKIE   5      /* Schema cookie it was built or checked at */
+#define CC_META_NFIELD   6
+/* lipsqlite_column_copy_N_dir(lo, k, hi, nrow, stale): */
+#define CC_DIR_K         1      /* The chunk's number */
+#define CC_DIR_HI        2      /* Its last rowid */
+#define CC_DIR_NROW      3      /* Its rows */
+#define CC_DIR_STALE     4      /* Non-zero if stale */
+#define CC_DIR_NFIELD    5
+/* lipsqlite_column_copy_N_data(id, nnull, types, minv, maxv, bytes): */
+#define CC_DATA_NNULL    1      /* NULLs of the column in the chunk */
+#define CC_DATA_TYPES    2      /* Mask of 1<<SQLITE_type of its values */
+#define CC_DATA_MINV     3      /* Zone map: smallest number */
+#define CC_DATA_MAXV     4      /* Zone map: largest number */
+#define CC_DATA_BYTES    5      /* The encoded column chunk (a BLOB) */
+#define CC_DATA_NFIELD   6
+#define CC_DATA_NZONE    5      /* Fields before the BLOB: the zone map */
+
+/*
 ** The version of the SQL of the copy's triggers, part of the signature in
 ** their names: a copy whose triggers another version made is not read.
 ** Version 2: a REPLACE's BEFORE triggers mark the chunk of every row
