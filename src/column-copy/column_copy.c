@@ -310,7 +310,7 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   int rc, res = 0, i;
   u32 nLocal = 0;
   const u8 *a;
-  Mem aF[6];
+  Mem aF[CC_DATA_NZONE];
   i64 nNull, mTypes;
   CCVal vMin, vMax;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+t->iSlot, 0, &res);
@@ -318,27 +318,19 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   (void)sqlite3BtreePayloadSize(p->pData);   /* Parses the cell */
   a = (const u8*)sqlite3BtreePayloadFetch(p->pData, &nLocal);
   memset(aF, 0, sizeof(aF));
-  /* Parse only what is on the page: the small fields come first */
-  {
-    u32 szHdr, iHdr, iBody, st, len;
-    int nF = 0;
-    if( nLocal==0 ) return 0;
-    iHdr = getVarint32(a, szHdr);
-    if( szHdr>nLocal ) return 0;
-    iBody = szHdr;
-    while( iHdr<szHdr && nF<5 ){
-      iHdr += getVarint32(&a[iHdr], st);
-      len = sqlite3VdbeSerialTypeLen(st);
-      if( st>=10 || iBody+len>nLocal ) return 0;
-      sqlite3VdbeSerialGet(&a[iBody], st, &aF[nF]);
-      iBody += len;
-      nF++;
-    }
-    if( nF<5 ) return 0;
+  /* Parse only what is on the page: the small fields come first, and are
+  ** NULLs or numbers in a record this code wrote */
+  if( sqlite3CcRecord(a, nLocal, aF, CC_DATA_NZONE)<CC_DATA_NZONE ) return 0;
+  for(i=0; i<CC_DATA_NZONE; i++){
+    if( aF[i].flags & (MEM_Str|MEM_Blob) ) return 0;
   }
-  if( !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int) ) return 0;
-  nNull = aF[1].u.i;
-  mTypes = aF[2].u.i;
+  if( !(aF[CC_DATA_NNULL].flags & MEM_Int)
+   || !(aF[CC_DATA_TYPES].flags & MEM_Int)
+  ){
+    return 0;
+  }
+  nNull = aF[CC_DATA_NNULL].u.i;
+  mTypes = aF[CC_DATA_TYPES].u.i;
   if( t->op==TK_ISNULL ) return nNull==0;
   if( t->op==TK_NOTNULL ) return nNull>=c->nRow;
   if( nNull>=c->nRow ) return 1;      /* All NULL: no comparison holds */
@@ -346,8 +338,8 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   if( mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)) ){
     return 0;
   }
-  for(i=3; i<=4; i++){
-    CCVal *pV = i==3 ? &vMin : &vMax;
+  for(i=CC_DATA_MINV; i<=CC_DATA_MAXV; i++){
+    CCVal *pV = i==CC_DATA_MINV ? &vMin : &vMax;
     if( aF[i].flags & MEM_Int ){
       pV->eType = SQLITE_INTEGER; pV->u.i = aF[i].u.i;
     }else if( aF[i].flags & MEM_Real ){
