@@ -119,6 +119,18 @@
 #define CC_HDR         6        /* enc, flags, nrow (4 bytes) */
 #define CC_FLAG_NULL   0x01     /* A NULL bitmap follows the header */
 #define CC_PAD         9        /* Bytes after packed bits (ccPackGet) */
+
+/*
+** Bit-packed values (FOR offsets, DICT codes): value i of width w is at
+** bit i*w of the packed array.  CC_MASK(w) has the w low bits set (w less
+** than 64).  CC_UNPACK(a, iBit, mask) is the value at bit iBit of a[]
+** whose width the mask gives, of at most 56 bits: its bits start in the
+** byte loaded, so one unaligned 8-byte load holds them all (a[] has
+** CC_PAD bytes past its last value).  Wider values: ccPackGet().
+*/
+#define CC_MASK(w)     ((((u64)1)<<(w))-1)
+#define CC_UNPACK(a, iBit, mask) \
+  ((sqlite3CcLoad64(&(a)[(iBit)>>3])>>((iBit)&7)) & (mask))
 #define CC_MAX_DICT    65536    /* Largest dictionary */
 
 /* Scan modes */
