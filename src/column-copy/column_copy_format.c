@@ -123,11 +123,16 @@ int sqlite3CcNumCmp(const CCVal *a, const CCVal *b){
 }
 
 /*
-** Compare value v with constant c, or return CC_CMP_UNKNOWN when the
-** vector code does not decide it (the classes differ, or texts under a
-** collation other than BINARY): the VDBE then decides.
+** Compare value v with value c as sqlite3MemCompare() would, where the
+** vectors decide it without a collation: two numbers (an integer and a
+** real exactly), two blobs, or two texts if bBinary (BINARY collation).
+** Return -1, 0 or 1 if v is less than, equal to or greater than c, or
+** COLUMN_COPY_CMP_UNKNOWN otherwise (the classes differ, a NULL, texts
+** under another collation): the caller then decides, or leaves it to the
+** VDBE.  Used by the scans' WHERE terms and by consumers of the vectors
+** (column_copy.h).
 */
-static int ccCmp(const CCVal *v, const CCVal *c, int bBinary){
+int sqlite3ColumnCopyCompare(const CCVal *v, const CCVal *c, int bBinary){
   int isNumV = v->eType==SQLITE_INTEGER || v->eType==SQLITE_FLOAT;
   int isNumC = c->eType==SQLITE_INTEGER || c->eType==SQLITE_FLOAT;
   if( isNumV && isNumC ) return sqlite3CcNumCmp(v, c);
@@ -139,7 +144,7 @@ static int ccCmp(const CCVal *v, const CCVal *c, int bBinary){
     if( r==0 ) r = v->n - c->n;
     return r<0 ? -1 : r>0;
   }
-  return CC_CMP_UNKNOWN;
+  return COLUMN_COPY_CMP_UNKNOWN;
 }
 
 /*
@@ -155,8 +160,8 @@ int sqlite3CcTermMay(const CCTerm *t, const CCVal *v){
   if( v->eType==SQLITE_NULL ) return 0;
   if( t->bOff ) return 1;
   for(i=0; i<t->nConst; i++){
-    r = ccCmp(v, &t->aConst[i], t->bBinary);
-    if( r==CC_CMP_UNKNOWN ) return 1;
+    r = sqlite3ColumnCopyCompare(v, &t->aConst[i], t->bBinary);
+    if( r==COLUMN_COPY_CMP_UNKNOWN ) return 1;
     switch( t->op ){
       case TK_IN:
       case TK_EQ: if( r==0 ) return 1; break;

@@ -139,9 +139,6 @@
 #define CC_MODE_EOF    3
 #define CC_MODE_SEEK   4        /* A row found by a rowid lookup in a chunk */
 
-/* Comparison of a term that cannot be decided over the vector */
-#define CC_CMP_UNKNOWN 2
-
 /*
 ** A value of a vector (column_copy.h).  During a build, u.i of a TEXT or
 ** BLOB value is its offset in the builder's arena; in a scan, u.z points
