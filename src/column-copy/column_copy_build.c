@@ -924,6 +924,23 @@ static void ccBuilderInit(CCBuilder *p){
 }
 
 /*
+** Set up the builders of p (ccBuilderInit()) and prepare the statements
+** that write the data and directory rows of copy p->iId: zVerb is
+** "INSERT" for a new copy, "REPLACE" for a refresh, which rewrites its
+** stale chunks in place.  A no-op after an error (p->rc).
+*/
+static void ccBuilderStart(CCBuilder *p, const char *zVerb){
+  ccBuilderInit(p);
+  p->pInsData = ccPrepare(p->db, &p->rc, &p->zErr,
+      "%s INTO \"%w\"." CC_PREFIX "_%lld_data"
+      "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)",
+      zVerb, p->zDb, p->iId);
+  p->pInsDir = ccPrepare(p->db, &p->rc, &p->zErr,
+      "%s INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
+      "VALUES(?,?,?,?,0)", zVerb, p->zDb, p->iId);
+}
+
+/*
 ** Read the current schema cookie of database iDb.
 */
 u32 sqlite3CcCookie(sqlite3 *db, int iDb){
@@ -1051,13 +1068,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     struct CCDirRow { i64 lo, k, hi; int bStale; } *aDir = 0;
     b.pTab = pTab;
     b.iId = iId;
-    ccBuilderInit(&b);
-    b.pInsData = ccPrepare(db, &b.rc, &b.zErr,
-        "REPLACE INTO \"%w\"." CC_PREFIX "_%lld_data"
-        "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)", b.zDb, iId);
-    b.pInsDir = ccPrepare(db, &b.rc, &b.zErr,
-        "REPLACE INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
-        "VALUES(?,?,?,?,0)", b.zDb, iId);
+    ccBuilderStart(&b, "REPLACE");
     pStmt = ccPrepare(db, &b.rc, &b.zErr,
         "SELECT lo, k, hi, stale FROM \"%w\"." CC_PREFIX "_%lld_dir "
         "ORDER BY lo", b.zDb, iId);
@@ -1176,13 +1187,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
     if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ){
-      ccBuilderInit(&b);
-      b.pInsData = ccPrepare(db, &b.rc, &b.zErr,
-          "INSERT INTO \"%w\"." CC_PREFIX "_%lld_data"
-          "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)", b.zDb, iId);
-      b.pInsDir = ccPrepare(db, &b.rc, &b.zErr,
-          "INSERT INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
-          "VALUES(?,?,?,?,0)", b.zDb, iId);
+      ccBuilderStart(&b, "INSERT");
       if( b.rc==SQLITE_OK ) b.rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
       ccBuildRange(&b, pCur, SMALLEST_INT64, LARGEST_INT64, 0, 0,
                    SMALLEST_INT64, &n, &iLast);
