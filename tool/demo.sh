@@ -89,6 +89,41 @@ mkdir -p "$out" || die "cannot create $out"
 if [ -t 1 ]; then tty=1; else tty=0; fi
 start=$(now)
 
+# alt_runs PRAGMA QUERY N PREFIX [PRE]: print the shell input of N runs of
+# QUERY with PRAGMA PRAGMA OFF and ON, alternating, after one warm-up of
+# each; run R with mode MODE writes its rows and time to
+# PREFIX-MODE-R.txt.  PRE, if given, is SQL run (its output discarded)
+# before each timed run.
+alt_runs() {
+  echo ".output /dev/null"
+  echo "PRAGMA $1=OFF;"
+  echo "$2"
+  echo "PRAGMA $1=ON;"
+  echo "$2"
+  r=1
+  while [ $r -le "$3" ]; do
+    for mode in OFF ON; do
+      echo ".output /dev/null"
+      [ -z "${5:-}" ] || echo "$5"
+      echo "PRAGMA $1=$mode;"
+      echo ".output \"$4-$mode-$r.txt\""
+      echo ".timer once"
+      echo "$2"
+    done
+    r=$((r + 1))
+  done
+}
+
+# split_runs PREFIX: split each run's file PREFIX-MODE-R.txt (alt_runs)
+# into its rows, PREFIX-MODE-R.rows, and its time, PREFIX-MODE-R.time.
+split_runs() {
+  for f in "$1"-O*-*.txt; do
+    grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
+    sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
+    [ -s "${f%.txt}.time" ] || die "no time in $f"
+  done
+}
+
 # table: format '|'-separated lines, the first one a header, as an aligned
 # plain-text table indented by two spaces; numbers are right-aligned.
 table() {
@@ -257,23 +292,7 @@ echo
 # ---------------------------------------------------------------------------
 echo "== 3. $query_name with PRAGMA lip_filter=OFF and =ON =="
 {
-  echo ".output /dev/null"
-  echo "PRAGMA lip_filter=OFF;"
-  echo "$query"
-  echo "PRAGMA lip_filter=ON;"
-  echo "$query"
-  r=1
-  while [ $r -le "$runs" ]; do
-    for mode in OFF ON; do
-      echo ".output /dev/null"
-      echo "PRAGMA lip_filter_stats;"
-      echo "PRAGMA lip_filter=$mode;"
-      echo ".output \"$out/q-$mode-$r.txt\""
-      echo ".timer once"
-      echo "$query"
-    done
-    r=$((r + 1))
-  done
+  alt_runs lip_filter "$query" "$runs" "$out/q" "PRAGMA lip_filter_stats;"
   echo ".output \"$out/lip-stats.txt\""
   echo ".headers on"
   echo "SELECT *, printf('%.1f', 100.0 * rejected / max(probes, 1)) AS \"rejected %\""
@@ -284,12 +303,7 @@ sql "$db" < "$out/runs.sql" > /dev/null 2> "$out/runs.err" ||
   die "running $query_name failed: $(cat "$out/runs.err")"
 busy
 
-# Split each run's file into its rows and its time.
-for f in "$out"/q-O*-*.txt; do
-  grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
-  sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
-  [ -s "${f%.txt}.time" ] || die "no time in $f"
-done
+split_runs "$out/q"
 ref=$out/q-OFF-1.rows
 nrows=$(wc -l < "$ref" | tr -d ' ')
 same=1
@@ -485,30 +499,11 @@ echo
 # after one warm-up of each; each run's output in $out/cc-TAG-MODE-R.txt.
 cc_runs() {
   {
-    echo ".output /dev/null"
-    echo "PRAGMA column_scan=OFF;"
-    echo "$cc_query"
-    echo "PRAGMA column_scan=ON;"
-    echo "$cc_query"
-    r=1
-    while [ $r -le "$2" ]; do
-      for mode in OFF ON; do
-        echo ".output /dev/null"
-        echo "PRAGMA column_scan=$mode;"
-        echo ".output \"$out/cc-$1-$mode-$r.txt\""
-        echo ".timer once"
-        echo "$cc_query"
-      done
-      r=$((r + 1))
-    done
+    alt_runs column_scan "$cc_query" "$2" "$out/cc-$1"
   } > "$out/cc-$1.sql"
   sql "$ccdb" < "$out/cc-$1.sql" > /dev/null 2> "$out/cc-$1.err" ||
     die "running the query ($1) failed: $(cat "$out/cc-$1.err")"
-  for f in "$out"/cc-"$1"-O*-*.txt; do
-    grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
-    sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
-    [ -s "${f%.txt}.time" ] || die "no time in $f"
-  done
+  split_runs "$out/cc-$1"
 }
 # cc_same TAG: the rows of every run of TAG equal those of its first
 # column_scan=OFF run, or the demo stops.
