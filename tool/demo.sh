@@ -124,6 +124,16 @@ split_runs() {
   done
 }
 
+# ratio OFF ON WHAT: print the ratio of the median times OFF / ON (OFF and
+# ON as stats prints them, median first) and whether WHAT, the ON side,
+# is faster.
+ratio() {
+  awk -v a="${1%%|*}" -v b="${2%%|*}" -v w="$3" 'BEGIN {
+  if (b > 0) printf "median time OFF / ON = %.2f", a / b
+  if (a > b) printf " (%s is %.1fx as fast)\n", w, a / b
+  else printf " (%s is not faster here)\n", w }'
+}
+
 # table: format '|'-separated lines, the first one a header, as an aligned
 # plain-text table indented by two spaces; numbers are right-aligned.
 table() {
@@ -323,10 +333,7 @@ echo
   echo "ON|$runs|$on"
 } | table
 echo
-awk -v a="${off%%|*}" -v b="${on%%|*}" 'BEGIN {
-  if (b > 0) printf "median time OFF / ON = %.2f", a / b
-  if (a > b) printf " (ON is %.1fx as fast)\n", a / b
-  else printf " (ON is not faster here)\n" }'
+ratio "$off" "$on" "ON"
 if [ $same = 1 ]; then
   echo "result: $nrows rows, identical in all $((2 * runs)) runs with lip_filter=OFF and ON."
 else
@@ -535,10 +542,7 @@ echo
   echo "ON|the column copy|$runs|$on"
 } | table
 echo
-awk -v a="${off%%|*}" -v b="${on%%|*}" 'BEGIN {
-  if (b > 0) printf "median time OFF / ON = %.2f", a / b
-  if (a > b) printf " (the copy is %.1fx as fast)\n", a / b
-  else printf " (the copy is not faster here)\n" }'
+ratio "$off" "$on" "the copy"
 echo "result: identical in all $((2 * runs)) runs with column_scan=OFF and ON:"
 echo
 { echo "grp|n|qty|amount"; cat "$out/cc-before-OFF-1.rows"; } | table
