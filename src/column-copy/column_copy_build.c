@@ -763,18 +763,16 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
       }
       break;
     }
-    sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bi%d",
-                     p->iId, sig, iIdx);
-    ccExec(p->db, &p->rc, &p->zErr,
-      "CREATE TRIGGER \"%w\".\"%w\" BEFORE INSERT ON \"%w\" BEGIN "
-      CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zCond);
-    sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bu%d",
-                     p->iId, sig, iIdx);
-    ccExec(p->db, &p->rc, &p->zErr,
-      "CREATE TRIGGER \"%w\".\"%w\" BEFORE UPDATE ON \"%w\" BEGIN "
-      CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zCond);
+    for(i=0; i<2; i++){
+      /* _biN: BEFORE INSERT, then _buN: BEFORE UPDATE, the same body */
+      sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_b%c%d",
+                       p->iId, sig, i ? 'u' : 'i', iIdx);
+      ccExec(p->db, &p->rc, &p->zErr,
+        "CREATE TRIGGER \"%w\".\"%w\" BEFORE %s ON \"%w\" BEGIN "
+        CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
+        p->zDb, zName, i ? "UPDATE" : "INSERT", zT, p->iId, p->iId, zR, zT,
+        zCond);
+    }
     sqlite3_free(zCond);
     if( p->rc ) break;          /* pIdx may be freed */
   }
