@@ -1257,30 +1257,27 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
 }
 
 /*
-** The bytes of the pages of the B-tree rooted at iRoot (a walk of its
-** pages through a cursor: every leaf and interior page once).
+** Set *pn to an estimate of the bytes of the B-tree rooted at iRoot: the
+** payload of every row (the pages it spills to included) plus 4 bytes
+** of cell overhead each, read through a cursor without a walk of the
+** pages themselves.
 */
 static int ccTreeBytes(sqlite3 *db, int iDb, Pgno iRoot, i64 *pn){
   BtCursor *pCur = 0;
-  i64 nRow = 0;
   int rc = sqlite3CcCursorOpen(db, iDb, iRoot, &pCur);
   *pn = 0;
   if( rc==SQLITE_OK ){
-    i64 nPage = 0;
+    i64 nByte = 0;
     int res = 0;
     rc = sqlite3BtreeFirst(pCur, &res);
-    /* Every row's payload, plus the pages it spills to; a close estimate
-    ** of the table's bytes without a page-by-page walk */
     while( rc==SQLITE_OK && !res && !sqlite3BtreeEof(pCur) ){
-      nPage += sqlite3BtreePayloadSize(pCur) + 4;
-      nRow++;
+      nByte += sqlite3BtreePayloadSize(pCur) + 4;
       rc = sqlite3BtreeNext(pCur, 0);
     }
     if( rc==SQLITE_DONE ) rc = SQLITE_OK;
-    *pn = nPage;
+    *pn = nByte;
   }
   sqlite3CcCursorClose(pCur);
-  (void)nRow;
   return rc;
 }
 
