@@ -89,6 +89,51 @@ mkdir -p "$out" || die "cannot create $out"
 if [ -t 1 ]; then tty=1; else tty=0; fi
 start=$(now)
 
+# alt_runs PRAGMA QUERY N PREFIX [PRE]: print the shell input of N runs of
+# QUERY with PRAGMA PRAGMA OFF and ON, alternating, after one warm-up of
+# each; run R with mode MODE writes its rows and time to
+# PREFIX-MODE-R.txt.  PRE, if given, is SQL run (its output discarded)
+# before each timed run.
+alt_runs() {
+  echo ".output /dev/null"
+  echo "PRAGMA $1=OFF;"
+  echo "$2"
+  echo "PRAGMA $1=ON;"
+  echo "$2"
+  r=1
+  while [ $r -le "$3" ]; do
+    for mode in OFF ON; do
+      echo ".output /dev/null"
+      [ -z "${5:-}" ] || echo "$5"
+      echo "PRAGMA $1=$mode;"
+      echo ".output \"$4-$mode-$r.txt\""
+      echo ".timer once"
+      echo "$2"
+    done
+    r=$((r + 1))
+  done
+}
+
+# split_runs PREFIX: split each run's file PREFIX-MODE-R.txt (alt_runs)
+# into its rows, PREFIX-MODE-R.rows, and its time, PREFIX-MODE-R.time.
+split_runs() {
+  for f in "$1"-O*-*.txt; do
+    grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
+    sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
+    [ -s "${f%.txt}.time" ] || die "no time in $f"
+  done
+}
+
+# ratio OFF ON WHAT: print the ratio of the median times OFF / ON (OFF and
+# ON as stats prints them, median first) and whether WHAT, the ON side,
+# is faster.
+ratio() {
+  awk -v a="${1%%|*}" -v b="${2%%|*}" -v w="$3" 'BEGIN {
+  if (b > 0) printf "median time OFF / ON = %.2f", a / b
+  if (a > b) printf " (%s is %.1fx as fast)\n", w, a / b
+  else printf " (%s is not faster here)\n", w }'
+}
+
 # table: format '|'-separated lines, the first one a header, as an aligned
 # plain-text table indented by two spaces; numbers are right-aligned.
 table() {
@@ -257,23 +302,7 @@ echo
 # ---------------------------------------------------------------------------
 echo "== 3. $query_name with PRAGMA lip_filter=OFF and =ON =="
 {
-  echo ".output /dev/null"
-  echo "PRAGMA lip_filter=OFF;"
-  echo "$query"
-  echo "PRAGMA lip_filter=ON;"
-  echo "$query"
-  r=1
-  while [ $r -le "$runs" ]; do
-    for mode in OFF ON; do
-      echo ".output /dev/null"
-      echo "PRAGMA lip_filter_stats;"
-      echo "PRAGMA lip_filter=$mode;"
-      echo ".output \"$out/q-$mode-$r.txt\""
-      echo ".timer once"
-      echo "$query"
-    done
-    r=$((r + 1))
-  done
+  alt_runs lip_filter "$query" "$runs" "$out/q" "PRAGMA lip_filter_stats;"
   echo ".output \"$out/lip-stats.txt\""
   echo ".headers on"
   echo "SELECT *, printf('%.1f', 100.0 * rejected / max(probes, 1)) AS \"rejected %\""
@@ -284,12 +313,7 @@ sql "$db" < "$out/runs.sql" > /dev/null 2> "$out/runs.err" ||
   die "running $query_name failed: $(cat "$out/runs.err")"
 busy
 
-# Split each run's file into its rows and its time.
-for f in "$out"/q-O*-*.txt; do
-  grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
-  sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
-  [ -s "${f%.txt}.time" ] || die "no time in $f"
-done
+split_runs "$out/q"
 ref=$out/q-OFF-1.rows
 nrows=$(wc -l < "$ref" | tr -d ' ')
 same=1
@@ -309,10 +333,7 @@ echo
   echo "ON|$runs|$on"
 } | table
 echo
-awk -v a="${off%%|*}" -v b="${on%%|*}" 'BEGIN {
-  if (b > 0) printf "median time OFF / ON = %.2f", a / b
-  if (a > b) printf " (ON is %.1fx as fast)\n", a / b
-  else printf " (ON is not faster here)\n" }'
+ratio "$off" "$on" "ON"
 if [ $same = 1 ]; then
   echo "result: $nrows rows, identical in all $((2 * runs)) runs with lip_filter=OFF and ON."
 else
@@ -485,30 +506,11 @@ echo
 # after one warm-up of each; each run's output in $out/cc-TAG-MODE-R.txt.
 cc_runs() {
   {
-    echo ".output /dev/null"
-    echo "PRAGMA column_scan=OFF;"
-    echo "$cc_query"
-    echo "PRAGMA column_scan=ON;"
-    echo "$cc_query"
-    r=1
-    while [ $r -le "$2" ]; do
-      for mode in OFF ON; do
-        echo ".output /dev/null"
-        echo "PRAGMA column_scan=$mode;"
-        echo ".output \"$out/cc-$1-$mode-$r.txt\""
-        echo ".timer once"
-        echo "$cc_query"
-      done
-      r=$((r + 1))
-    done
+    alt_runs column_scan "$cc_query" "$2" "$out/cc-$1"
   } > "$out/cc-$1.sql"
   sql "$ccdb" < "$out/cc-$1.sql" > /dev/null 2> "$out/cc-$1.err" ||
     die "running the query ($1) failed: $(cat "$out/cc-$1.err")"
-  for f in "$out"/cc-"$1"-O*-*.txt; do
-    grep -v '^Run Time: ' "$f" > "${f%.txt}.rows" || true
-    sed -n 's/^Run Time: real \([0-9.]*\).*/\1/p' "$f" > "${f%.txt}.time"
-    [ -s "${f%.txt}.time" ] || die "no time in $f"
-  done
+  split_runs "$out/cc-$1"
 }
 # cc_same TAG: the rows of every run of TAG equal those of its first
 # column_scan=OFF run, or the demo stops.
@@ -540,10 +542,7 @@ echo
   echo "ON|the column copy|$runs|$on"
 } | table
 echo
-awk -v a="${off%%|*}" -v b="${on%%|*}" 'BEGIN {
-  if (b > 0) printf "median time OFF / ON = %.2f", a / b
-  if (a > b) printf " (the copy is %.1fx as fast)\n", a / b
-  else printf " (the copy is not faster here)\n" }'
+ratio "$off" "$on" "the copy"
 echo "result: identical in all $((2 * runs)) runs with column_scan=OFF and ON:"
 echo
 { echo "grp|n|qty|amount"; cat "$out/cc-before-OFF-1.rows"; } | table

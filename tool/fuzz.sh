@@ -222,6 +222,18 @@ selftest() {
   echo "ok   self-test: a planted heap overflow and a simulated fuzzcheck error are both failures"
 }
 
+# report_first LOG WHAT: if the log LOG of the self-test run WHAT holds a
+# sanitizer report (a real failure, before the run's deliberate one),
+# say so with the report's first 20 lines and return 0; else return 1.
+report_first() {
+  grep -Eq "$report_re" "$1" || return 1
+  note "self-test: $2 stopped at a sanitizer report before" \
+    "its deliberate failure (log: $1):"
+  sed -n "$(grep -n -m 1 -E "$report_re" "$1" | cut -d: -f1),\$p" "$1" |
+    head -n 20 | sed 's/^/  | /'
+  return 0
+}
+
 # selftest_ours DIR LIPFUZZ: the judging of our own fuzzer's jobs sees its
 # deliberate failures as failures: --corrupt (one result row of
 # lip_filter=ON changed; the model's content changed; two rows of a
@@ -241,14 +253,8 @@ selftest_ours() {
     log=$1/self-test-lipfuzz-$part$opt.log
     LIPFUZZ_ARGS="--seed 1 --cases 10 $opt" FUZZ_SECONDS=600 \
       sh "$here/fuzz.sh" --run-one "$2" "$part" "$log" self-test > /dev/null
-    if grep -Eq "$report_re" "$log"; then
-      # A real failure came first: say so, not that the judging is blind
-      note "self-test: lipfuzz --part $part $opt stopped at a sanitizer" \
-        "report before its deliberate failure (log: $log):"
-      sed -n "$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1),\$p" "$log" |
-        head -n 20 | sed 's/^/  | /'
-      return 1
-    fi
+    # A real failure came first: say so, not that the judging is blind
+    report_first "$log" "lipfuzz --part $part $opt" && return 1
     if [ "$(cat "$log.res")" != fail ] || ! grep "^FAIL" "$log" | grep -qF "$msg"; then
       note "self-test: lipfuzz --part $part $opt was not judged a failure" \
         "for '$msg' (log: $log)"; return 1
@@ -270,13 +276,7 @@ selftest_cc() {
     log=$1/self-test-cccorrupt$(echo "$opt" | tr -d ' ').log
     CCCORRUPT_ARGS="--seed 1 $opt" FUZZ_SECONDS=600 \
       sh "$here/fuzz.sh" --run-one "$2" cc "$log" self-test > /dev/null
-    if grep -Eq "$report_re" "$log"; then
-      note "self-test: cccorrupt $opt stopped at a sanitizer report before" \
-        "its deliberate failure (log: $log):"
-      sed -n "$(grep -n -m 1 -E "$report_re" "$log" | cut -d: -f1),\$p" "$log" |
-        head -n 20 | sed 's/^/  | /'
-      return 1
-    fi
+    report_first "$log" "cccorrupt $opt" && return 1
     if [ "$(cat "$log.res")" != fail ] || ! grep "^FAIL" "$log" | grep -qF "$msg"; then
       note "self-test: cccorrupt $opt was not judged a failure for '$msg' (log: $log)"
       return 1
@@ -317,21 +317,40 @@ run_jobs() {
   done < "$1"
 }
 
-t0=$(date +%s)
-if [ "${1:-}" = --quick-cc ]; then
-  # The corrupt-copy fuzzer's quick run, in an already built build directory.
-  build=${2:?usage: tool/fuzz.sh --quick-cc BUILDDIR}
+# quick_start OPTION BUILDDIR NAME [HINT]: the start of a quick run
+# (OPTION: --quick or --quick-cc) in the already built build directory
+# BUILDDIR: set build to its absolute path, cc to its compiler and tmp to
+# a new directory lipsqlite-NAME.XXXXXX for the run.  Abort without a
+# built directory; exit 77 (skip), after HINT if given, if the compiler
+# cannot build and run an $san program.
+quick_start() {
+  build=${2:?usage: tool/fuzz.sh $1 BUILDDIR}
   build=$(cd "$build" 2>/dev/null && pwd) ||
     abort "no build directory $2"
   [ -f "$build/sqlite3.c" ] && [ -f "$build/Makefile" ] ||
     abort "no $build/sqlite3.c: build first"
   cc=$(sed -n 's/^CC = //p' "$build/Makefile" | head -n 1)
-  tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-cccorrupt.XXXXXX") || exit 1
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-$3.XXXXXX") || exit 1
   if ! probe "${cc:-cc}" "$tmp"; then
     note "skip: ${cc:-cc} cannot build and run an $san program:" \
       "$(grep -m 1 -i error "$tmp/probe.log")"
+    [ -z "${4:-}" ] || note "$4"
     rm -rf "$tmp"; exit 77
   fi
+}
+
+# quick_end: the end of a quick run: remove its directory unless it
+# failed or FUZZ_KEEP=1, print the summary and exit with its status.
+quick_end() {
+  if [ $failed = 0 ] && [ "${FUZZ_KEEP:-0}" != 1 ]; then rm -rf "$tmp"; else note "logs in $tmp"; fi
+  summary
+  exit
+}
+
+t0=$(date +%s)
+if [ "${1:-}" = --quick-cc ]; then
+  # The corrupt-copy fuzzer's quick run, in an already built build directory.
+  quick_start --quick-cc "${2:-}" cccorrupt
   flags="$san -O1"
   note "building cccorrupt in $build, sqlite3.c compiled with: $flags -DSQLITE_DEBUG"
   rm -f "$build/cccorrupt" "$build/sqlite3-ccdebug.o"
@@ -350,25 +369,12 @@ if [ "${1:-}" = --quick-cc ]; then
   run_jobs "$tmp/jobs"
   grep '^cccorrupt: [0-9]* mutations' "$tmp/cccorrupt.log" | tail -n 1
   note "cccorrupt built in ${bsecs}s; the quick run took $(( $(date +%s) - t0 ))s in all"
-  if [ $failed = 0 ] && [ "${FUZZ_KEEP:-0}" != 1 ]; then rm -rf "$tmp"; else note "logs in $tmp"; fi
-  summary
-  exit
+  quick_end
 fi
 if [ "${1:-}" = --quick ]; then
   # The quick slice, in an already built build directory.
-  build=${2:?usage: tool/fuzz.sh --quick BUILDDIR}
-  build=$(cd "$build" 2>/dev/null && pwd) ||
-    abort "no build directory $2"
-  [ -f "$build/sqlite3.c" ] && [ -f "$build/Makefile" ] ||
-    abort "no $build/sqlite3.c: build first"
-  cc=$(sed -n 's/^CC = //p' "$build/Makefile" | head -n 1)
-  tmp=$(mktemp -d "${TMPDIR:-/tmp}/lipsqlite-fuzz.XXXXXX") || exit 1
-  if ! probe "${cc:-cc}" "$tmp"; then
-    note "skip: ${cc:-cc} cannot build and run an $san program:" \
-      "$(grep -m 1 -i error "$tmp/probe.log")"
-    note "(Debian: the gcc package's libasan and libubsan, or apt-get install clang and configure with CC=clang)"
-    rm -rf "$tmp"; exit 77
-  fi
+  quick_start --quick "${2:-}" fuzz \
+    "(Debian: the gcc package's libasan and libubsan, or apt-get install clang and configure with CC=clang)"
   flags="$san -O1 -DSQLITE_PCLEANER_DEFAULT=1 -DSQLITE_PCLEANER_THRESHOLD_PCT=0"
   note "building upstream's fuzzcheck-asan and our lipfuzz in $build, sqlite3.c compiled once with: $flags"
   rm -f "$build/fuzzcheck-asan" "$build/lipfuzz" "$build/sqlite3-fuzz.o"
@@ -402,9 +408,7 @@ if [ "${1:-}" = --quick ]; then
   done
   run_jobs "$tmp/jobs"
   note "fuzzcheck-asan built in ${bsecs}s; the quick run took $(( $(date +%s) - t0 ))s in all"
-  if [ $failed = 0 ] && [ "${FUZZ_KEEP:-0}" != 1 ]; then rm -rf "$tmp"; else note "logs in $tmp"; fi
-  summary
-  exit
+  quick_end
 fi
 
 # The whole run.

@@ -16,7 +16,8 @@
 #                   $(LIPFUZZ_SAN): the sanitizer flags when the build
 #                   directory's CFLAGS do not carry them already (make
 #                   test's build directory);
-#   lipfuzz         test/fuzz/lipfuzz.c linked with that object.
+#   lipfuzz         test/fuzz/lipfuzz.c linked with that object (its PRNG
+#                   in test/fuzz/fuzzrng.h, shared with cccorrupt.c).
 #
 # With FUZZCHECK_SRC naming sqlite3-fuzz.o instead of sqlite3.c, upstream's
 # fuzzcheck and fuzzcheck-asan rules link the same object instead of
@@ -24,7 +25,7 @@
 sqlite3-fuzz.o: sqlite3.c sqlite3.h
 	$(T.cc.sqlite) $(LIPFUZZ_SAN) $(FUZZCHECK_OPT) -c sqlite3.c -o $@
 
-lipfuzz: $(LIPSQLITE_TOP)/test/fuzz/lipfuzz.c sqlite3-fuzz.o
+lipfuzz: $(LIPSQLITE_TOP)/test/fuzz/lipfuzz.c $(LIPSQLITE_TOP)/test/fuzz/fuzzrng.h sqlite3-fuzz.o
 	$(T.link) $(LIPFUZZ_SAN) -o $@ $(LIPSQLITE_TOP)/test/fuzz/lipfuzz.c sqlite3-fuzz.o $(LDFLAGS.libsqlite3)
 
 # The corrupt-copy fuzzer, test/fuzz/cccorrupt.c: linked with its own
@@ -33,5 +34,5 @@ lipfuzz: $(LIPSQLITE_TOP)/test/fuzz/lipfuzz.c sqlite3-fuzz.o
 sqlite3-ccdebug.o: sqlite3.c sqlite3.h
 	$(T.cc.sqlite) $(LIPFUZZ_SAN) $(FUZZCHECK_OPT) -DSQLITE_DEBUG -c sqlite3.c -o $@
 
-cccorrupt: $(LIPSQLITE_TOP)/test/fuzz/cccorrupt.c sqlite3-ccdebug.o
+cccorrupt: $(LIPSQLITE_TOP)/test/fuzz/cccorrupt.c $(LIPSQLITE_TOP)/test/fuzz/fuzzrng.h sqlite3-ccdebug.o
 	$(T.link) $(LIPFUZZ_SAN) -o $@ $(LIPSQLITE_TOP)/test/fuzz/cccorrupt.c sqlite3-ccdebug.o $(LDFLAGS.libsqlite3)

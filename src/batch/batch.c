@@ -837,19 +837,14 @@ static int batchCmp(
 ){
   int res;
   u8 t1 = a1->eType, t3 = a3->eType;
-  if( t1==SQLITE_INTEGER && t3==SQLITE_INTEGER ){
-    res = a3->u.i<a1->u.i ? -1 : a3->u.i>a1->u.i;
-  }else if( t1==SQLITE_NULL || t3==SQLITE_NULL ){
+  if( t1==SQLITE_NULL || t3==SQLITE_NULL ){
     if( s->p5 & SQLITE_NULLEQ ) return -1;
     return (s->p5 & SQLITE_JUMPIFNULL)!=0;
-  }else if( t1==SQLITE_FLOAT && t3==SQLITE_FLOAT ){
-    res = a3->u.r<a1->u.r ? -1 : a3->u.r>a1->u.r;
-  }else if( t1==SQLITE_TEXT && t3==SQLITE_TEXT && s->bBinary ){
-    /* As sqlite3MemCompare() under BINARY: the bytes, then the length */
-    int n = a1->n<a3->n ? a1->n : a3->n;
-    res = n>0 ? memcmp(a3->u.z, a1->u.z, n) : 0;
-    if( res==0 ) res = a3->n - a1->n;
-  }else{
+  }
+  /* Two numbers, two blobs, two texts under BINARY: no affinity changes
+  ** them, and the column copy's comparison is sqlite3MemCompare()'s */
+  res = sqlite3ColumnCopyCompare(a3, a1, s->bBinary);
+  if( res==COLUMN_COPY_CMP_UNKNOWN ){
     char aff = (char)(s->p5 & SQLITE_AFF_MASK);
     Mem m1, m3;
     if( t1==SQLITE_TEXT || t3==SQLITE_TEXT ){

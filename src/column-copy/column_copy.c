@@ -139,7 +139,8 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   int rc, res = 0;
   u8 *aBuf = 0;
   u32 nAlloc = 0, n;
-  Mem aF[6];
+  Mem aF[CC_META_NFIELD];       /* The copy's row, then each chunk's */
+  Mem *pK, *pHi, *pNRow, *pStale;
   int nAllocChunk = 0;
   u32 iCookie = 0;
   *pbOk = 0;
@@ -161,14 +162,16 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   if( rc==SQLITE_OK ) rc = sqlite3BtreeTableMoveto(pCur, pPlan->iId, 0, &res);
   if( rc==SQLITE_OK && res==0 ) rc = sqlite3CcPayload(pCur, &aBuf, &nAlloc, &n);
   if( rc==SQLITE_OK && res==0 ){
-    int nF = sqlite3CcRecord(aBuf, n, aF, 6);
-    if( nF>=6
-     && (aF[2].flags & MEM_Int)
-     && aF[2].u.i>=CC_FORMAT_MIN && aF[2].u.i<=CC_FORMAT
-     && (aF[4].flags & MEM_Int) && aF[4].u.i==pPlan->nCol
-     && (aF[5].flags & MEM_Int)
+    int nF = sqlite3CcRecord(aBuf, n, aF, CC_META_NFIELD);
+    const Mem *pFormat = &aF[CC_META_FORMAT];
+    const Mem *pNCol = &aF[CC_META_NCOL];
+    if( nF>=CC_META_NFIELD
+     && (pFormat->flags & MEM_Int)
+     && pFormat->u.i>=CC_FORMAT_MIN && pFormat->u.i<=CC_FORMAT
+     && (pNCol->flags & MEM_Int) && pNCol->u.i==pPlan->nCol
+     && (aF[CC_META_COOKIE].flags & MEM_Int)
     ){
-      iCookie = (u32)aF[5].u.i;
+      iCookie = (u32)aF[CC_META_COOKIE].u.i;
       *pbOk = 1;
     }
   }
@@ -183,7 +186,12 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
   if( rc==SQLITE_OK && *pbOk ) rc = ccStampOk(db, pPlan, pbOk);
   if( rc || !*pbOk ) goto load_done;
 
-  /* The directory */
+  /* The directory: the fields of each of its rows */
+  pK = &aF[CC_DIR_K];
+  pHi = &aF[CC_DIR_HI];
+  pNRow = &aF[CC_DIR_NROW];
+  pStale = &aF[CC_DIR_STALE];
+  assert( CC_DIR_NFIELD<=CC_META_NFIELD );
   rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iDirRoot, &pCur);
   if( rc==SQLITE_OK ) rc = sqlite3BtreeFirst(pCur, &res);
   while( rc==SQLITE_OK && !res && !sqlite3BtreeEof(pCur) ){
@@ -199,7 +207,7 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     rc = sqlite3CcPayload(pCur, &aBuf, &nAlloc, &n);
     if( rc ) break;
     memset(aF, 0, sizeof(aF));
-    nF = sqlite3CcRecord(aBuf, n, aF, 5);
+    nF = sqlite3CcRecord(aBuf, n, aF, CC_DIR_NFIELD);
     /* The directory as a whole (CCChunk): a chunk number and a row count
     ** this code could have written, a first chunk that starts at the
     ** smallest rowid (a build and an emptied refresh start there, and
@@ -212,15 +220,17 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     ** range now has no row or too many, and gives new chunks numbers
     ** above all others.  Anything else is not a copy this code wrote,
     ** and the table is read from its B-tree. */
-    testcase( nF>=5 && (aF[3].flags & MEM_Int) && aF[3].u.i==CC_CHUNK_ROWS );
-    testcase( nF>=5 && (aF[3].flags & MEM_Int) && aF[3].u.i==0 );
-    if( nF<5 || !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int)
-     || !(aF[3].flags & MEM_Int) || !(aF[4].flags & MEM_Int)
-     || aF[3].u.i<(aF[4].u.i ? 0 : 1) || aF[3].u.i>CC_CHUNK_ROWS
-     || aF[1].u.i<0 || aF[1].u.i>=CC_K_MAX
-     || aF[2].u.i<sqlite3BtreeIntegerKey(pCur)
+    testcase( nF>=CC_DIR_NFIELD && (pNRow->flags & MEM_Int)
+              && pNRow->u.i==CC_CHUNK_ROWS );
+    testcase( nF>=CC_DIR_NFIELD && (pNRow->flags & MEM_Int)
+              && pNRow->u.i==0 );
+    if( nF<CC_DIR_NFIELD || !(pK->flags & MEM_Int) || !(pHi->flags & MEM_Int)
+     || !(pNRow->flags & MEM_Int) || !(pStale->flags & MEM_Int)
+     || pNRow->u.i<(pStale->u.i ? 0 : 1) || pNRow->u.i>CC_CHUNK_ROWS
+     || pK->u.i<0 || pK->u.i>=CC_K_MAX
+     || pHi->u.i<sqlite3BtreeIntegerKey(pCur)
      || (p->nChunk==0 && sqlite3BtreeIntegerKey(pCur)!=SMALLEST_INT64)
-     || (p->nChunk>0 && (aF[1].u.i<=p->aChunk[p->nChunk-1].k
+     || (p->nChunk>0 && (pK->u.i<=p->aChunk[p->nChunk-1].k
                          || p->iHi>=sqlite3BtreeIntegerKey(pCur)))
     ){
       *pbOk = 0;
@@ -228,10 +238,10 @@ int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk){
     }
     c = &p->aChunk[p->nChunk++];
     c->lo = sqlite3BtreeIntegerKey(pCur);
-    c->k = aF[1].u.i;
-    p->iHi = aF[2].u.i;
-    c->nRow = (int)aF[3].u.i;
-    c->bStale = aF[4].u.i!=0;
+    c->k = pK->u.i;
+    p->iHi = pHi->u.i;
+    c->nRow = (int)pNRow->u.i;
+    c->bStale = pStale->u.i!=0;
     assert( c->lo<=p->iHi );
     assert( c->nRow>=(c->bStale ? 0 : 1) && c->nRow<=CC_CHUNK_ROWS );
     assert( p->nChunk==1 || (c[-1].k<c->k && c[-1].lo<c->lo) );
@@ -261,7 +271,7 @@ int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
                      int iSlot){
   int rc, res = 0;
   u32 n;
-  Mem aF[6];
+  Mem aF[CC_DATA_NFIELD];
   if( pCol->k==c->k ){
     /* Chunk numbers are unique (sqlite3CcLoadDir()) */
     assert( pCol->nRow==c->nRow );
@@ -275,10 +285,13 @@ int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c,
   rc = sqlite3CcPayload(p->pData, &pCol->aBuf, &pCol->nAlloc, &n);
   if( rc ) return rc;
   memset(aF, 0, sizeof(aF));
-  if( sqlite3CcRecord(pCol->aBuf, n, aF, 6)<6 || !(aF[5].flags & MEM_Blob) ){
+  if( sqlite3CcRecord(pCol->aBuf, n, aF, CC_DATA_NFIELD)<CC_DATA_NFIELD
+   || !(aF[CC_DATA_BYTES].flags & MEM_Blob)
+  ){
     return SQLITE_CORRUPT_BKPT;
   }
-  rc = sqlite3CcColAttach(pCol, (const u8*)aF[5].z, aF[5].n, c->nRow);
+  rc = sqlite3CcColAttach(pCol, (const u8*)aF[CC_DATA_BYTES].z,
+                          aF[CC_DATA_BYTES].n, c->nRow);
   if( rc==SQLITE_OK && iSlot==0 && !ccRowidEnc(pCol) ){
     /* Rowids that are not integers */
     rc = SQLITE_CORRUPT_BKPT;
@@ -307,7 +320,7 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   int rc, res = 0, i;
   u32 nLocal = 0;
   const u8 *a;
-  Mem aF[6];
+  Mem aF[CC_DATA_NZONE];
   i64 nNull, mTypes;
   CCVal vMin, vMax;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+t->iSlot, 0, &res);
@@ -315,27 +328,19 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   (void)sqlite3BtreePayloadSize(p->pData);   /* Parses the cell */
   a = (const u8*)sqlite3BtreePayloadFetch(p->pData, &nLocal);
   memset(aF, 0, sizeof(aF));
-  /* Parse only what is on the page: the small fields come first */
-  {
-    u32 szHdr, iHdr, iBody, st, len;
-    int nF = 0;
-    if( nLocal==0 ) return 0;
-    iHdr = getVarint32(a, szHdr);
-    if( szHdr>nLocal ) return 0;
-    iBody = szHdr;
-    while( iHdr<szHdr && nF<5 ){
-      iHdr += getVarint32(&a[iHdr], st);
-      len = sqlite3VdbeSerialTypeLen(st);
-      if( st>=10 || iBody+len>nLocal ) return 0;
-      sqlite3VdbeSerialGet(&a[iBody], st, &aF[nF]);
-      iBody += len;
-      nF++;
-    }
-    if( nF<5 ) return 0;
+  /* Parse only what is on the page: the small fields come first, and are
+  ** NULLs or numbers in a record this code wrote */
+  if( sqlite3CcRecord(a, nLocal, aF, CC_DATA_NZONE)<CC_DATA_NZONE ) return 0;
+  for(i=0; i<CC_DATA_NZONE; i++){
+    if( aF[i].flags & (MEM_Str|MEM_Blob) ) return 0;
   }
-  if( !(aF[1].flags & MEM_Int) || !(aF[2].flags & MEM_Int) ) return 0;
-  nNull = aF[1].u.i;
-  mTypes = aF[2].u.i;
+  if( !(aF[CC_DATA_NNULL].flags & MEM_Int)
+   || !(aF[CC_DATA_TYPES].flags & MEM_Int)
+  ){
+    return 0;
+  }
+  nNull = aF[CC_DATA_NNULL].u.i;
+  mTypes = aF[CC_DATA_TYPES].u.i;
   if( t->op==TK_ISNULL ) return nNull==0;
   if( t->op==TK_NOTNULL ) return nNull>=c->nRow;
   if( nNull>=c->nRow ) return 1;      /* All NULL: no comparison holds */
@@ -343,8 +348,8 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   if( mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)) ){
     return 0;
   }
-  for(i=3; i<=4; i++){
-    CCVal *pV = i==3 ? &vMin : &vMax;
+  for(i=CC_DATA_MINV; i<=CC_DATA_MAXV; i++){
+    CCVal *pV = i==CC_DATA_MINV ? &vMin : &vMax;
     if( aF[i].flags & MEM_Int ){
       pV->eType = SQLITE_INTEGER; pV->u.i = aF[i].u.i;
     }else if( aF[i].flags & MEM_Real ){
@@ -1081,8 +1086,9 @@ int sqlite3ColumnCopyNext(VdbeCursor *pC){
 
 /*
 ** Add to *pn the rows of table cursor pBase with rowids from iLo to iHi.
+** Return SQLITE_OK or an error code (never SQLITE_DONE).
 */
-static int ccCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn){
+int sqlite3CcCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn){
   int rc, bEof;
   rc = ccSeek(pBase, iLo, &bEof);
   while( rc==SQLITE_OK && !bEof && sqlite3BtreeIntegerKey(pBase)<=iHi ){
@@ -1121,13 +1127,13 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
     }else{
       int iLast = i;
       while( iLast+1<s.nChunk && s.aChunk[iLast+1].bStale ) iLast++;
-      rc = ccCountRange(pBase, c->lo,
+      rc = sqlite3CcCountRange(pBase, c->lo,
           iLast+1<s.nChunk ? s.aChunk[iLast+1].lo-1 : s.iHi, &n);
       i = iLast+1;
     }
   }
   if( rc==SQLITE_OK && bOk && s.iHi<LARGEST_INT64 ){
-    rc = ccCountRange(pBase, s.iHi+1, LARGEST_INT64, &n);
+    rc = sqlite3CcCountRange(pBase, s.iHi+1, LARGEST_INT64, &n);
   }
   sqlite3CcCursorClose(pBase);
   sqlite3_free(s.aChunk);

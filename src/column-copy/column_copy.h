@@ -59,6 +59,12 @@ struct ColumnCopyVal {
 };
 
 /*
+** sqlite3ColumnCopyCompare() of two values whose order the vectors do not
+** decide (not a possible result of a comparison: those are -1, 0 and 1).
+*/
+#define COLUMN_COPY_CMP_UNKNOWN 2
+
+/*
 ** A consumer of a scan's vectors: the P4 (P4_FORK) of a loop's
 ** OP_ColumnCopyNext that runs the loop's body over the rows of a vector,
 ** as the batch path does (batch.c).  The scan calls xRun(v, pC, pCons,
@@ -108,6 +114,9 @@ void sqlite3ColumnCopyScanFree(sqlite3*, struct VdbeCursor*);
 void sqlite3ColumnCopyCarry(Parse*, int, const char*);
 void sqlite3ColumnCopyCarryIndex(Parse*, int, Index*);
 void sqlite3ColumnCopyCarryTrigger(Parse*, int, const char*, const char*);
+
+/* Comparison of two values of vectors, for their consumers too */
+int sqlite3ColumnCopyCompare(const ColumnCopyVal*, const ColumnCopyVal*, int);
 
 /* Triggers (trigger.c) */
 int sqlite3ColumnCopyTriggerSkip(Parse*, Trigger*, Table*, int);

@@ -763,18 +763,16 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
       }
       break;
     }
-    sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bi%d",
-                     p->iId, sig, iIdx);
-    ccExec(p->db, &p->rc, &p->zErr,
-      "CREATE TRIGGER \"%w\".\"%w\" BEFORE INSERT ON \"%w\" BEGIN "
-      CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zCond);
-    sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_bu%d",
-                     p->iId, sig, iIdx);
-    ccExec(p->db, &p->rc, &p->zErr,
-      "CREATE TRIGGER \"%w\".\"%w\" BEFORE UPDATE ON \"%w\" BEGIN "
-      CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-      p->zDb, zName, zT, p->iId, p->iId, zR, zT, zCond);
+    for(i=0; i<2; i++){
+      /* _biN: BEFORE INSERT, then _buN: BEFORE UPDATE, the same body */
+      sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_b%c%d",
+                       p->iId, sig, i ? 'u' : 'i', iIdx);
+      ccExec(p->db, &p->rc, &p->zErr,
+        "CREATE TRIGGER \"%w\".\"%w\" BEFORE %s ON \"%w\" BEGIN "
+        CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
+        p->zDb, zName, i ? "UPDATE" : "INSERT", zT, p->iId, p->iId, zR, zT,
+        zCond);
+    }
     sqlite3_free(zCond);
     if( p->rc ) break;          /* pIdx may be freed */
   }
@@ -921,6 +919,23 @@ static void ccBuilderInit(CCBuilder *p){
 #endif
     }
   }
+}
+
+/*
+** Set up the builders of p (ccBuilderInit()) and prepare the statements
+** that write the data and directory rows of copy p->iId: zVerb is
+** "INSERT" for a new copy, "REPLACE" for a refresh, which rewrites its
+** stale chunks in place.  A no-op after an error (p->rc).
+*/
+static void ccBuilderStart(CCBuilder *p, const char *zVerb){
+  ccBuilderInit(p);
+  p->pInsData = ccPrepare(p->db, &p->rc, &p->zErr,
+      "%s INTO \"%w\"." CC_PREFIX "_%lld_data"
+      "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)",
+      zVerb, p->zDb, p->iId);
+  p->pInsDir = ccPrepare(p->db, &p->rc, &p->zErr,
+      "%s INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
+      "VALUES(?,?,?,?,0)", zVerb, p->zDb, p->iId);
 }
 
 /*
@@ -1072,13 +1087,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     struct CCDirRow { i64 lo, k, hi; int bStale; } *aDir = 0;
     b.pTab = pTab;
     b.iId = iId;
-    ccBuilderInit(&b);
-    b.pInsData = ccPrepare(db, &b.rc, &b.zErr,
-        "REPLACE INTO \"%w\"." CC_PREFIX "_%lld_data"
-        "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)", b.zDb, iId);
-    b.pInsDir = ccPrepare(db, &b.rc, &b.zErr,
-        "REPLACE INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
-        "VALUES(?,?,?,?,0)", b.zDb, iId);
+    ccBuilderStart(&b, "REPLACE");
     pStmt = ccPrepare(db, &b.rc, &b.zErr,
         "SELECT lo, k, hi, stale FROM \"%w\"." CC_PREFIX "_%lld_dir "
         "ORDER BY lo", b.zDb, iId);
@@ -1197,13 +1206,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
     if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ){
-      ccBuilderInit(&b);
-      b.pInsData = ccPrepare(db, &b.rc, &b.zErr,
-          "INSERT INTO \"%w\"." CC_PREFIX "_%lld_data"
-          "(id,nnull,types,minv,maxv,bytes) VALUES(?,?,?,?,?,?)", b.zDb, iId);
-      b.pInsDir = ccPrepare(db, &b.rc, &b.zErr,
-          "INSERT INTO \"%w\"." CC_PREFIX "_%lld_dir(lo,k,hi,nrow,stale) "
-          "VALUES(?,?,?,?,0)", b.zDb, iId);
+      ccBuilderStart(&b, "INSERT");
       if( b.rc==SQLITE_OK ) b.rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
       ccBuildRange(&b, pCur, SMALLEST_INT64, LARGEST_INT64, 0, 0,
                    SMALLEST_INT64, &n, &iLast);
@@ -1275,30 +1278,27 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
 }
 
 /*
-** The bytes of the pages of the B-tree rooted at iRoot (a walk of its
-** pages through a cursor: every leaf and interior page once).
+** Set *pn to an estimate of the bytes of the B-tree rooted at iRoot: the
+** payload of every row (the pages it spills to included) plus 4 bytes
+** of cell overhead each, read through a cursor without a walk of the
+** pages themselves.
 */
 static int ccTreeBytes(sqlite3 *db, int iDb, Pgno iRoot, i64 *pn){
   BtCursor *pCur = 0;
-  i64 nRow = 0;
   int rc = sqlite3CcCursorOpen(db, iDb, iRoot, &pCur);
   *pn = 0;
   if( rc==SQLITE_OK ){
-    i64 nPage = 0;
+    i64 nByte = 0;
     int res = 0;
     rc = sqlite3BtreeFirst(pCur, &res);
-    /* Every row's payload, plus the pages it spills to; a close estimate
-    ** of the table's bytes without a page-by-page walk */
     while( rc==SQLITE_OK && !res && !sqlite3BtreeEof(pCur) ){
-      nPage += sqlite3BtreePayloadSize(pCur) + 4;
-      nRow++;
+      nByte += sqlite3BtreePayloadSize(pCur) + 4;
       rc = sqlite3BtreeNext(pCur, 0);
     }
     if( rc==SQLITE_DONE ) rc = SQLITE_OK;
-    *pn = nPage;
+    *pn = nByte;
   }
   sqlite3CcCursorClose(pCur);
-  (void)nRow;
   return rc;
 }
 
@@ -1310,26 +1310,14 @@ static int ccTreeBytes(sqlite3 *db, int iDb, Pgno iRoot, i64 *pn){
 static int ccTailRows(sqlite3 *db, int iDb, Table *pTab, i64 iHi,
                       i64 *pnTail){
   BtCursor *pCur = 0;
-  int res = 0, rc;
-  i64 nTail = 0;
+  int rc;
+  *pnTail = 0;
   rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
-  if( rc==SQLITE_OK ){
-    if( iHi==SMALLEST_INT64 ){
-      rc = sqlite3BtreeFirst(pCur, &res);
-    }else{
-      rc = sqlite3BtreeTableMoveto(pCur, iHi, 0, &res);
-      if( rc==SQLITE_OK && res<=0 && !sqlite3BtreeEof(pCur) ){
-        rc = sqlite3BtreeNext(pCur, 0);
-      }
-    }
-    while( rc==SQLITE_OK && !sqlite3BtreeEof(pCur) ){
-      nTail++;
-      rc = sqlite3BtreeNext(pCur, 0);
-    }
-    if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+  if( rc==SQLITE_OK && iHi<LARGEST_INT64 ){
+    rc = sqlite3CcCountRange(pCur, iHi==SMALLEST_INT64 ? iHi : iHi+1,
+                             LARGEST_INT64, pnTail);
   }
   sqlite3CcCursorClose(pCur);
-  *pnTail = nTail;
   return rc;
 }
 

@@ -99,7 +99,7 @@ static u64 ccPackGet(const u8 *a, u64 iBit, int nWidth){
   if( nWidth==0 ) return 0;
   x = ccGet64(p) >> sh;
   if( sh && nWidth+sh>64 ) x |= (u64)p[8]<<(64-sh);
-  return nWidth==64 ? x : (x & ((((u64)1)<<nWidth)-1));
+  return nWidth==64 ? x : (x & CC_MASK(nWidth));
 }
 
 /************************************************************************
@@ -123,11 +123,16 @@ int sqlite3CcNumCmp(const CCVal *a, const CCVal *b){
 }
 
 /*
-** Compare value v with constant c, or return CC_CMP_UNKNOWN when the
-** vector code does not decide it (the classes differ, or texts under a
-** collation other than BINARY): the VDBE then decides.
+** Compare value v with value c as sqlite3MemCompare() would, where the
+** vectors decide it without a collation: two numbers (an integer and a
+** real exactly), two blobs, or two texts if bBinary (BINARY collation).
+** Return -1, 0 or 1 if v is less than, equal to or greater than c, or
+** COLUMN_COPY_CMP_UNKNOWN otherwise (the classes differ, a NULL, texts
+** under another collation): the caller then decides, or leaves it to the
+** VDBE.  Used by the scans' WHERE terms and by consumers of the vectors
+** (column_copy.h).
 */
-static int ccCmp(const CCVal *v, const CCVal *c, int bBinary){
+int sqlite3ColumnCopyCompare(const CCVal *v, const CCVal *c, int bBinary){
   int isNumV = v->eType==SQLITE_INTEGER || v->eType==SQLITE_FLOAT;
   int isNumC = c->eType==SQLITE_INTEGER || c->eType==SQLITE_FLOAT;
   if( isNumV && isNumC ) return sqlite3CcNumCmp(v, c);
@@ -139,7 +144,7 @@ static int ccCmp(const CCVal *v, const CCVal *c, int bBinary){
     if( r==0 ) r = v->n - c->n;
     return r<0 ? -1 : r>0;
   }
-  return CC_CMP_UNKNOWN;
+  return COLUMN_COPY_CMP_UNKNOWN;
 }
 
 /*
@@ -155,8 +160,8 @@ int sqlite3CcTermMay(const CCTerm *t, const CCVal *v){
   if( v->eType==SQLITE_NULL ) return 0;
   if( t->bOff ) return 1;
   for(i=0; i<t->nConst; i++){
-    r = ccCmp(v, &t->aConst[i], t->bBinary);
-    if( r==CC_CMP_UNKNOWN ) return 1;
+    r = sqlite3ColumnCopyCompare(v, &t->aConst[i], t->bBinary);
+    if( r==COLUMN_COPY_CMP_UNKNOWN ) return 1;
     switch( t->op ){
       case TK_IN:
       case TK_EQ: if( r==0 ) return 1; break;
@@ -685,8 +690,7 @@ int sqlite3CcDictCode(const CCCol *pCol, int i){
   int w = pCol->nWidth;
   u64 iBit = (u64)i*w;
   assert( pCol->enc==CC_ENC_DICT && w<=17 );
-  return (int)((sqlite3CcLoad64(&pCol->aPack[iBit>>3])>>(iBit&7))
-               & ((((u64)1)<<w)-1));
+  return (int)CC_UNPACK(pCol->aPack, iBit, CC_MASK(w));
 }
 
 /*
@@ -786,11 +790,11 @@ int sqlite3CcColDecode(CCCol *pCol, int i0, int n){
       if( w<=56 ){
         /* One load per value: its bits start in the byte loaded */
         const u8 *a = pCol->aPack;
-        u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+        u64 mask = CC_MASK(w);
         u64 iBit = (u64)i0*w;
         for(i=0; i<n; i++, iBit+=w){
           aV[i].eType = SQLITE_INTEGER;
-          aV[i].u.i = (i64)(iBase + ((sqlite3CcLoad64(&a[iBit>>3])>>(iBit&7)) & mask));
+          aV[i].u.i = (i64)(iBase + CC_UNPACK(a, iBit, mask));
         }
       }else{
         for(i=0; i<n; i++){
@@ -909,9 +913,8 @@ int sqlite3CcColGet(const CCCol *pCol, int i, CCVal *pV){
     case CC_ENC_FOR: {
       int w = pCol->nWidth;
       u64 iBit = (u64)i*w;
-      u64 x = w<=56 ?
-          (sqlite3CcLoad64(&pCol->aPack[iBit>>3])>>(iBit&7)) & ((((u64)1)<<w)-1)
-        : ccPackGet(pCol->aPack, iBit, w);
+      u64 x = w<=56 ? CC_UNPACK(pCol->aPack, iBit, CC_MASK(w))
+                    : ccPackGet(pCol->aPack, iBit, w);
       pV->eType = SQLITE_INTEGER;
       pV->u.i = (i64)((u64)pCol->iBase + x);
       return SQLITE_OK;
@@ -958,13 +961,13 @@ int sqlite3CcColDecodeSel(CCCol *pCol, int i0, const u16 *aSel, int nSel,
   if( pCol->enc==CC_ENC_FOR && pCol->nWidth<=56 ){
     const u8 *a = pCol->aPack;
     int w = pCol->nWidth;
-    u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+    u64 mask = CC_MASK(w);
     u64 iBase = (u64)pCol->iBase;
     for(k=0; k<nSel; k++){
       int r = aSel[k];
       u64 iBit = (u64)(i0+r)*w;
       aV[r].eType = SQLITE_INTEGER;
-      aV[r].u.i = (i64)(iBase + ((sqlite3CcLoad64(&a[iBit>>3])>>(iBit&7)) & mask));
+      aV[r].u.i = (i64)(iBase + CC_UNPACK(a, iBit, mask));
       if( pCol->aNull && (pCol->aNull[(i0+r)>>3] & (1<<((i0+r)&7))) ){
         aV[r].eType = SQLITE_NULL;
       }

@@ -58,6 +58,33 @@
 #define CC_SHADOW      4
 
 /*
+** The fields of the records of the shadow tables, as sqlite3CcRecord()
+** returns them.  Field 0 of each is its INTEGER PRIMARY KEY (id or lo),
+** stored as NULL: the rowid is the key of the B-tree.  Each CC_*_NFIELD
+** is the number of leading fields the readers parse.
+**
+** lipsqlite_column_copy(id, tbl, format, chunk_rows, ncol, cookie, ...):
+*/
+#define CC_META_FORMAT   2      /* Format of the copy (CC_FORMAT) */
+#define CC_META_NCOL     4      /* Stored columns of its table */
+#define CC_META_COOKIE   5      /* Schema cookie it was built or checked at */
+#define CC_META_NFIELD   6
+/* lipsqlite_column_copy_N_dir(lo, k, hi, nrow, stale): */
+#define CC_DIR_K         1      /* The chunk's number */
+#define CC_DIR_HI        2      /* Its last rowid */
+#define CC_DIR_NROW      3      /* Its rows */
+#define CC_DIR_STALE     4      /* Non-zero if stale */
+#define CC_DIR_NFIELD    5
+/* lipsqlite_column_copy_N_data(id, nnull, types, minv, maxv, bytes): */
+#define CC_DATA_NNULL    1      /* NULLs of the column in the chunk */
+#define CC_DATA_TYPES    2      /* Mask of 1<<SQLITE_type of its values */
+#define CC_DATA_MINV     3      /* Zone map: smallest number */
+#define CC_DATA_MAXV     4      /* Zone map: largest number */
+#define CC_DATA_BYTES    5      /* The encoded column chunk (a BLOB) */
+#define CC_DATA_NFIELD   6
+#define CC_DATA_NZONE    5      /* Fields before the BLOB: the zone map */
+
+/*
 ** The version of the SQL of the copy's triggers, part of the signature in
 ** their names: a copy whose triggers another version made is not read.
 ** Version 2: a REPLACE's BEFORE triggers mark the chunk of every row
@@ -104,6 +131,18 @@
 #define CC_HDR         6        /* enc, flags, nrow (4 bytes) */
 #define CC_FLAG_NULL   0x01     /* A NULL bitmap follows the header */
 #define CC_PAD         9        /* Bytes after packed bits (ccPackGet) */
+
+/*
+** Bit-packed values (FOR offsets, DICT codes): value i of width w is at
+** bit i*w of the packed array.  CC_MASK(w) has the w low bits set (w less
+** than 64).  CC_UNPACK(a, iBit, mask) is the value at bit iBit of a[]
+** whose width the mask gives, of at most 56 bits: its bits start in the
+** byte loaded, so one unaligned 8-byte load holds them all (a[] has
+** CC_PAD bytes past its last value).  Wider values: ccPackGet().
+*/
+#define CC_MASK(w)     ((((u64)1)<<(w))-1)
+#define CC_UNPACK(a, iBit, mask) \
+  ((sqlite3CcLoad64(&(a)[(iBit)>>3])>>((iBit)&7)) & (mask))
 #define CC_MAX_DICT    65536    /* Largest dictionary */
 
 /* Scan modes */
@@ -111,9 +150,6 @@
 #define CC_MODE_BTREE  2        /* Rows from the table's B-tree */
 #define CC_MODE_EOF    3
 #define CC_MODE_SEEK   4        /* A row found by a rowid lookup in a chunk */
-
-/* Comparison of a term that cannot be decided over the vector */
-#define CC_CMP_UNKNOWN 2
 
 /*
 ** A value of a vector (column_copy.h).  During a build, u.i of a TEXT or
@@ -344,11 +380,12 @@ i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow);
 /* column_copy_probe.c */
 int sqlite3CcProbeFilters(ColumnCopyScan *p);
 
-/* column_copy_scan.c */
+/* column_copy.c */
 CCCol *sqlite3CcCol(ColumnCopyScan *p, int iSlot);
 int sqlite3CcColLoad(ColumnCopyScan *p, CCCol *pCol, const CCChunk *c, int iSlot);
 int sqlite3CcColumnValue(sqlite3 *db, const CCVal *pV, Mem *pDest);
 int sqlite3CcColumnVector(ColumnCopyScan *p, int iCol);
+int sqlite3CcCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn);
 int sqlite3CcLoadDir(ColumnCopyScan *p, int *pbOk);
 
 #endif /* SQLITE_COLUMN_COPY_INT_H */

@@ -34,11 +34,11 @@ static int ccColInts(const ColumnCopyScan *p, const CCCol *pCol, i64 *aKey){
   if( pCol->enc==CC_ENC_FOR && pCol->nWidth<=56 ){
     const u8 *a = pCol->aPack;
     int w = pCol->nWidth;
-    u64 mask = w ? ((((u64)1)<<w)-1) : 0;
+    u64 mask = CC_MASK(w);
     u64 iBase = (u64)pCol->iBase;
     for(k=0; k<p->nSel; k++){
       u64 iBit = (u64)(i0+aSel[k])*w;
-      aKey[k] = (i64)(iBase + ((sqlite3CcLoad64(&a[iBit>>3])>>(iBit&7)) & mask));
+      aKey[k] = (i64)(iBase + CC_UNPACK(a, iBit, mask));
     }
     return 1;
   }

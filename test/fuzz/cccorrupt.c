@@ -69,8 +69,8 @@
 
 typedef sqlite3_int64 i64;
 typedef sqlite3_uint64 u64;
-typedef struct Rng Rng;
-struct Rng { u64 s; };
+
+#include "fuzzrng.h"
 
 static struct {
   const char *zArgv0;
@@ -101,26 +101,6 @@ static double nowSeconds(void){
   struct timeval tv;
   gettimeofday(&tv, 0);
   return (double)tv.tv_sec + (double)tv.tv_usec*1e-6;
-}
-
-/*
-** The PRNG: splitmix64, as lipfuzz.
-*/
-static u64 rngNext(Rng *p){
-  u64 z = (p->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z>>27)) * 0x94d049bb133111ebULL;
-  return z ^ (z>>31);
-}
-static int rnd(Rng *p, int n){
-  return n<=1 ? 0 : (int)(rngNext(p) % (u64)n);
-}
-static int rndRange(Rng *p, int lo, int hi){
-  return lo + rnd(p, hi-lo+1);
-}
-static void rngSeed(Rng *p, u64 iSeed, u64 iCase){
-  p->s = iSeed*0x2545f4914f6cdd1dULL + iCase;
-  rngNext(p);
 }
 
 static void failHeader(const char *zWhat){

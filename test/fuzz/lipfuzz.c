@@ -142,9 +142,7 @@
 typedef sqlite3_uint64 u64;
 typedef sqlite3_int64 i64;
 
-/* The state of a PRNG (rngNext()) */
-typedef struct Rng Rng;
-struct Rng { u64 s; };
+#include "fuzzrng.h"
 
 /*
 ** Global state of the run.
@@ -187,26 +185,6 @@ static struct {
   int nOomNomem;        /* ... that ended with SQLITE_NOMEM */
   int nOomDone;         /* ... that ran to the end despite a fault */
 } g;
-
-/*
-** The PRNG: splitmix64.
-*/
-static u64 rngNext(Rng *p){
-  u64 z = (p->s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z>>27)) * 0x94d049bb133111ebULL;
-  return z ^ (z>>31);
-}
-static int rnd(Rng *p, int n){
-  return n<=1 ? 0 : (int)(rngNext(p) % (u64)n);
-}
-static int rndRange(Rng *p, int lo, int hi){
-  return lo + rnd(p, hi-lo+1);
-}
-static void rngSeed(Rng *p, u64 iSeed, u64 iCase){
-  p->s = iSeed*0x2545f4914f6cdd1dULL + iCase;
-  rngNext(p);
-}
 
 /*
 ** Print a failure header naming the case and how to rerun it.
