@@ -138,6 +138,38 @@ def check_common(a):
         die('--page-size must be a power of two from 512 to 65536 (got %d)' % n)
 
 
+LIB_HELP = ('NAME=DIR: another build of ours (a directory like build/, holding sqlite3 and '
+            'libsqlite3.so*), e.g. before=/work/wt-before/build; then SYSTEM@NAME in --systems runs '
+            'SYSTEM with that build (its column copies built by its own shell); repeatable')
+
+
+def extra_builds(values):
+    """The builds of the --lib NAME=DIR options (values: a list or None): a
+    dict of NAME to dict(dir, shell, lib).  A bad value, or a directory
+    without sqlite3 or libsqlite3.so*, dies."""
+    out = {}
+    for v in values or []:
+        name, eq, d = v.partition('=')
+        if not eq or not name or not d or not name.replace('-', '').replace('_', '').isalnum():
+            die('--lib %r: expected NAME=DIR (NAME letters, digits, - or _)' % v)
+        if name in out:
+            die('--lib %s given twice' % name)
+        d = os.path.abspath(d)
+        shell = os.path.join(d, 'sqlite3')
+        lib = next((os.path.join(d, p) for p in ('libsqlite3.so.0', '.libs/libsqlite3.so.0', 'libsqlite3.so',
+                                                 '.libs/libsqlite3.so') if os.path.exists(os.path.join(d, p))), None)
+        if not os.access(shell, os.X_OK) or lib is None:
+            die('--lib %s=%s: no sqlite3 and libsqlite3.so* there (./configure && make)' % (name, d))
+        out[name] = dict(dir=d, shell=shell, lib=lib)
+    return out
+
+
+def split_system(s):
+    """'SYSTEM@NAME' -> ('SYSTEM', 'NAME'); 'SYSTEM' -> ('SYSTEM', None)."""
+    base, at, name = s.partition('@')
+    return base, (name if at else None)
+
+
 def parse_library_args(ap, dropin=False):
     """Add to the parser ap the options of a runner that drives libraries
     with a C driver and writes into bench/out: --lib-ours, --lib-stock (and

@@ -4,6 +4,7 @@ Bloom filters off and on, in one run, alternating systems query by query.
 
   python3 bench/ssb/run.py --sf 1 --repeat 3 [--text-keys] [--analyze both]
   python3 bench/ssb/run.py --sf 1 --systems lip-on,lip-cc,duckdb-1t --analyze none
+  python3 bench/ssb/run.py --sf 1 --lib before=../wt-before/build --systems lip-cc,lip-cc@before --analyze none
 
 lip-cc is lip-on on a copy of the database in which PRAGMA column_copy has
 built a column copy of every table (made once per database, next to it:
@@ -212,10 +213,11 @@ def shell_config(system, db):
             'page_size', 'cache_size', 'mmap_size', 'wal_autocheckpoint', 'temp_store', 'locking_mode']
     cfg = dict(zip(keys, r))
     cfg['lipsqlite_version'] = benchlib.lipsqlite_version(cfg)
+    base = benchlib.split_system(system)[0]
     cfg['lip_filter'] = {'stock': 'n/a (upstream filter)', 'stock-dropin': 'n/a (upstream filter)',
-                         'lip-off': 'OFF', 'lip-on': 'ON', 'hashagg-off': 'ON', 'lip-cc': 'ON'}[system]
+                         'lip-off': 'OFF', 'lip-on': 'ON', 'hashagg-off': 'ON', 'lip-cc': 'ON'}[base]
     cfg['column_scan'] = 'ON (copies of every table)' if system in COPIES else 'no copies'
-    cfg['hash_aggregate'] = {'stock': 'n/a', 'stock-dropin': 'n/a', 'hashagg-off': 'OFF'}.get(system, 'ON')
+    cfg['hash_aggregate'] = {'stock': 'n/a', 'stock-dropin': 'n/a', 'hashagg-off': 'OFF'}.get(base, 'ON')
     return cfg
 
 def main():
@@ -240,8 +242,23 @@ def main():
     ap.add_argument('--keep-going', action='store_true',
                     help='a system returning other rows than the first one is marked WRONG ROWS in the '
                          'report instead of stopping the run')
+    ap.add_argument('--lib', action='append', metavar='NAME=DIR', help=benchlib.LIB_HELP)
     ap.add_argument('--out', default=benchlib.OUT)
     a = ap.parse_args()
+    # --lib NAME=DIR: SYSTEM@NAME is one of our systems run by that build's shell.
+    extra = benchlib.extra_builds(a.lib)
+    for s in (a.systems.split(',') if a.systems else []):
+        base, name = benchlib.split_system(s)
+        if name is None:
+            continue
+        if base not in SYSTEMS or SYSTEMS[base][0] != OURS:
+            die('unknown system %r: SYSTEM@NAME needs one of our systems (%s)' % (
+                s, ', '.join(k for k, v in SYSTEMS.items() if v[0] == OURS)))
+        if name not in extra:
+            die('system %r: no --lib %s=DIR' % (s, name))
+        SYSTEMS[s] = (extra[name]['shell'], SYSTEMS[base][1])
+        if base in COPIES:
+            COPIES.add(s)
     global WARM_CONNECTION
     WARM_CONNECTION = a.warm_connection
     if a.sf <= 0:
@@ -276,6 +293,14 @@ def main():
             SYSTEMS[k] = (snap, pre)
     OURS = snap
     ours_sha = benchlib.sha256(snap)
+    shas = {snap: ours_sha}
+    for name, b in extra.items():
+        esnap = os.path.join(snapdir, 'sqlite3-' + name)
+        shutil.copy2(b['shell'], esnap)
+        shas[esnap] = benchlib.sha256(esnap)
+        for k, (sh_, pre) in list(SYSTEMS.items()):
+            if sh_ == b['shell']:
+                SYSTEMS[k] = (esnap, pre)
     if 'stock' in systems and not os.access(STOCK, os.X_OK):
         die('no stock build: run bench/build-stock.sh first')
     if 'stock-dropin' in systems and not os.access(STOCK_DROPIN, os.X_OK):
@@ -306,9 +331,14 @@ def main():
             for mode in modes:
                 db = base if mode == 'none' else analyzed(base)
                 ddb = duck_db(base) if any(s in DUCK for s in systems) else None
-                if COPIES & set(systems):
-                    copies[(vname, mode)] = benchlib.column_copy_db(OURS, db)
-                sdb = {s: copies[(vname, mode)][0] if s in COPIES else db for s in systems}
+                # Column copies built by the shell of each build that reads them.
+                for s in systems:
+                    name = benchlib.split_system(s)[1]
+                    if s in COPIES and (vname, mode, name) not in copies:
+                        copies[(vname, mode, name)] = benchlib.column_copy_db(
+                            SYSTEMS[s][0], db, suffix='-cc' if name is None else '-cc-' + name)
+                sdb = {s: copies[(vname, mode, benchlib.split_system(s)[1])][0] if s in COPIES else db
+                       for s in systems}
                 cfgs = {s: (duck_config(s) if s in DUCK else shell_config(s, sdb[s])) for s in systems}
                 for qn, sql in qs:
                     ref = None
@@ -338,11 +368,11 @@ def main():
                             dbf = ddb if s in DUCK else sdb[s]
                             row = dict(benchmark='ssb', variant=vname, analyze=mode, query=qn, system=s,
                                        rep=rep - a.warmup + 1, seconds=t, rows=n, sf=a.sf, seed=a.seed,
-                                       queries=qfile, warm_connection=int(a.warm_connection), shell_sha256=ours_sha if SYSTEMS.get(s, ('',))[0] == OURS else '',
+                                       queries=qfile, warm_connection=int(a.warm_connection), shell_sha256=shas.get(SYSTEMS.get(s, ('',))[0], ''),
                                        wrong_rows=int((vname, mode, qn, s) in wrong),
                                        db=os.path.basename(dbf), db_bytes=os.path.getsize(dbf),
-                                       copy_build_s=copies[(vname, mode)][1]['build_s'] if s in COPIES else '',
-                                       copy_bytes=copies[(vname, mode)][1]['copy_bytes'] if s in COPIES else '',
+                                       copy_build_s=copies[(vname, mode, benchlib.split_system(s)[1])][1]['build_s'] if s in COPIES else '',
+                                       copy_bytes=copies[(vname, mode, benchlib.split_system(s)[1])][1]['copy_bytes'] if s in COPIES else '',
                                        **mach,
                                        **{k: cfgs[s].get(k, '') for k in CFG_KEYS})
                             if w is None:
@@ -366,6 +396,9 @@ def main():
         if a.warm_connection:
             f.write('--warm-connection: every SQLite run ran the query once untimed, then timed, in one shell process.\n')
         f.write('Our shell: a snapshot of build/sqlite3 taken at the start, SHA-256 %s.\n' % ours_sha)
+        for name, b in extra.items():
+            f.write('Build %s (--lib, systems SYSTEM@%s): a snapshot of %s/sqlite3, SHA-256 %s.\n' % (
+                name, name, b['dir'], shas[os.path.join(snapdir, 'sqlite3-' + name)]))
         for s in skipped:
             f.write('- skipped: %s\n' % s)
         for s in systems:
@@ -380,9 +413,10 @@ def main():
                         s, SYSTEMS[s][0].replace(TOP + '/', ''), c.get('sqlite_version'), c.get('lipsqlite_version') or '-',
                         c['lip_filter'], c['hash_aggregate'], c['column_scan'], c.get('journal_mode'), c.get('synchronous'), c.get('page_size'),
                         c.get('cache_size'), c.get('mmap_size'), c.get('temp_store'), c.get('locking_mode')))
-        for (vname, mode), (cdb, info) in copies.items():
-            f.write('- column copies (%s keys, %s), `%s`: %s\n' % (
-                vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', os.path.basename(cdb),
+        for (vname, mode, name), (cdb, info) in copies.items():
+            f.write('- column copies (%s keys, %s, built by %s), `%s`: %s\n' % (
+                vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE',
+                'our shell' if name is None else 'build ' + name, os.path.basename(cdb),
                 benchlib.column_copy_summary(info)))
         f.write('\nTimes in seconds: median (min-max). Full configuration per row in %s.\n' % os.path.basename(csvpath))
         for vname, _ in variants:
@@ -391,6 +425,8 @@ def main():
                          if x in systems and 'lip-on' in systems]
                 pairs += [(x, y) for x, y in (('lip-on', 'lip-cc'), ('lip-cc', 'duckdb-1t'))
                           if x in systems and y in systems]
+                pairs += [(benchlib.split_system(y)[0], y) for y in systems if '@' in y
+                          and benchlib.split_system(y)[0] in systems]
                 f.write('\n## %s keys, %s\n\n| query | %s |%s\n|---|%s%s\n' % (
                     vname, 'no ANALYZE' if mode == 'none' else 'after ANALYZE', ' | '.join(systems),
                     ''.join(' %s / %s |' % pr for pr in pairs), '---|' * len(systems), '---|' * len(pairs)))

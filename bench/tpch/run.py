@@ -6,6 +6,7 @@ run, alternating systems query by query.
 
   python3 bench/tpch/run.py --sf 0.1 [--repeat 3] [--systems stock,ours-on]
                             [--queries Q1,Q17] [--limit SECONDS] [--instructions]
+  python3 bench/tpch/run.py --sf 1 --lib before=../wt-before/build --systems ours-cc,ours-cc@before
 
 Data: DuckDB's TPC-H generator (duckdb 1.5.5 and duckdb-extension-tpch
 1.5.5 from PyPI), CALL dbgen(sf=SF) into bench/out/tpch-sf<SF>.duckdb, then
@@ -203,7 +204,7 @@ class SqliteSystem:
         if (cfg['sqlite_version'], cfg['sql_version'], cfg['source_id']) != (info['version'],) * 2 + (info['source_id'],):
             errs.append('reports SQLite %s (%s), the library %s' % (cfg['sqlite_version'], cfg['source_id'],
                                                                      info['version']))
-        if bool(lipv) != (self.lib == 'ours'):
+        if bool(lipv) != (self.lib != 'stock'):
             errs.append('has %s, and it is %s' % ('LIPSQLITE_VERSION=' + lipv if lipv else 'no LIPSQLITE_VERSION',
                                                   self.lib))
         want = {'ON': 1, 'OFF': 0}.get(self.amortize)
@@ -290,7 +291,7 @@ class Bench(benchlib.DriverBench):
 
     def instructions(self, system, db, qn, expect_rows, timeout):
         if system in COPIES:
-            db = self.copies_db
+            db = self.copies[SQLITE[system][0]][0]
         """Instructions of one run of query qn by system under callgrind
         (runQuery() of tpch.c only), or None if it takes longer than
         timeout seconds."""
@@ -332,8 +333,25 @@ def parse_args():
     ap.add_argument('--keep-going', action='store_true',
                     help='a system returning other rows than DuckDB is marked WRONG ROWS in the report '
                          'instead of stopping the run')
+    ap.add_argument('--lib', action='append', metavar='NAME=DIR', help=benchlib.LIB_HELP)
     a = benchlib.parse_library_args(ap)
     benchlib.finish_args(a, sf=(0.01, 1.0), repeat=(1, 3))
+    # --lib NAME=DIR: SYSTEM@NAME is one of our systems on that build's library.
+    a.extra = benchlib.extra_builds(a.lib)
+    for s in (a.systems.split(',') if a.systems else []):
+        base, name = benchlib.split_system(s)
+        if name is None:
+            continue
+        if SQLITE.get(base, ('',))[0] != 'ours':
+            die('unknown system %r: SYSTEM@NAME needs one of our systems (%s)' % (
+                s, ', '.join(k for k, v in SQLITE.items() if v[0] == 'ours')))
+        if name not in a.extra or name in ('ours', 'stock', 'stock-dropin'):
+            die('system %r: no --lib %s=DIR' % (s, name))
+        SQLITE[s] = (name, SQLITE[base][1])
+        SYSTEMS.append(s)
+        if base in COPIES:
+            COPIES.add(s)
+        RATIOS.append((base, s))
     if a.sf <= 0:
         die('scale factor must be > 0 (got %g)' % a.sf)
     if a.limit is None:
@@ -353,12 +371,14 @@ def main():
     a = parse_args()
     tpchlib.require_duckdb()
     libs = benchlib.find_libraries(a)
+    libs.update({n: b['lib'] for n, b in a.extra.items()})
     if any(SQLITE.get(s, ('',))[0] == 'stock' for s in a.system_list) and libs['stock'] is None \
             and a.lib_stock == benchlib.STOCK_LIB:
         progress('bench/tpch: no stock build: running bench/build-stock.sh (a few minutes)')
         if subprocess.run([os.path.join(TOP, 'bench', 'build-stock.sh')]).returncode != 0:
             die('bench/build-stock.sh failed', 1)
         libs = benchlib.find_libraries(a)
+        libs.update({n: b['lib'] for n, b in a.extra.items()})
 
     def why(s):
         lib = SQLITE.get(s, (None,))[0]
@@ -395,25 +415,29 @@ def bench(a, tmp, dbdir, stamp, libs, texts, duck_texts, skipped, systems):
     counts = make_duck(ddb, a.sf)
     loaded_now = make_sqlite(db, ddb, counts)
     b = Bench(a, tmp)
-    b.copies_db, b.copies_info = None, None
-    if COPIES & set(a.system_list):
-        b.copies_db, b.copies_info = benchlib.column_copy_db(benchlib.OURS_SHELL, db)
+    b.copies = {}   # library -> (database with column copies, build info), copies built by its shell
+    for s in a.system_list:
+        key = SQLITE.get(s, ('',))[0]
+        if s in COPIES and key not in b.copies:
+            b.copies[key] = benchlib.column_copy_db(
+                benchlib.OURS_SHELL if key == 'ours' else a.extra[key]['shell'], db,
+                suffix='-cc' if key == 'ours' else '-cc-' + key)
     b.compile_driver()
     for key in sorted({SQLITE[s][0] for s in a.system_list if s in SQLITE}):
         b.snapshot(key, libs[key])
     for s in a.system_list:
-        systems[s] = (SqliteSystem(s, b, b.copies_db if s in COPIES else db) if s in SQLITE
+        systems[s] = (SqliteSystem(s, b, b.copies[SQLITE[s][0]][0] if s in COPIES else db) if s in SQLITE
                       else DuckSystem(s, ddb))
     csvpath = os.path.join(a.out, 'tpch-%s.csv' % stamp)
     with open(csvpath, 'w', newline='') as fcsv:
-        log = Log(fcsv, a, systems, db, ddb, benchlib.machine(dbdir), b.copies_info)
+        log = Log(fcsv, a, systems, db, ddb, benchlib.machine(dbdir), b.copies)
         results, nrows = time_queries(a, systems, texts, duck_texts, DuckSystem('duckdb-all', ddb), log)
         instr = count_instructions(a, b, db, results, nrows, log) if a.instructions else {}
     plots = 'plots skipped (--no-plots)' if a.no_plots else make_plot(a, stamp, results)
     md = os.path.join(a.out, 'tpch-%s.md' % stamp)
     with open(md, 'w') as f:
         report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nrows, skipped, log.machine,
-               b.copies_db, b.copies_info)
+               b.copies)
         benchlib.write_tail(f, plots, time.time() - t_start)
     benchlib.print_report(md, ('CSV', csvpath), ('Report', md))
 
@@ -481,13 +505,14 @@ class Log:
     """The CSV of a run: one row per timed run and per callgrind run, with
     the configuration of its system (config()) and the machine."""
 
-    def __init__(self, f, a, systems, db, ddb, machine, copies_info=None):
+    def __init__(self, f, a, systems, db, ddb, machine, copies=None):
         self.f, self.a, self.machine, self.w = f, a, machine, None
         self.cfg = {s: config(sy, sy.db if s in SQLITE else db, ddb) for s, sy in systems.items()}
         for s, c in self.cfg.items():
+            info = copies[SQLITE[s][0]][1] if s in COPIES else None
             c['column_copies'] = 'every table' if s in COPIES else 'none'
-            c['copy_build_s'] = copies_info['build_s'] if s in COPIES else ''
-            c['copy_bytes'] = copies_info['copy_bytes'] if s in COPIES else ''
+            c['copy_build_s'] = info['build_s'] if info else ''
+            c['copy_bytes'] = info['copy_bytes'] if info else ''
 
     def row(self, q, s, rep, run, nrows, seconds=None, instructions=None, status='ok'):
         row = dict(benchmark='tpch', sf=self.a.sf, query=q, system=s, rep=rep, run=run,
@@ -547,7 +572,7 @@ def ratio(x, y, xbound=False, ybound=False):
 
 
 def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nrows, skipped, mach,
-           copies_db=None, copies_info=None):
+           copies=None):
     names = list(systems)
     over = {k: None in v for k, v in results.items()}
     med = {k: a.limit if over[k] else statistics.median(v) for k, v in results.items()}
@@ -586,10 +611,10 @@ def report(f, a, stamp, systems, db, ddb, counts, loaded_now, results, instr, nr
                     s, lib['path'].replace(TOP + '/', ''), lib['sha256'][:16], c['sqlite_version'],
                     benchlib.lipsqlite_version(c) or '- (stock)', sy.amortize_value(), c['page_size'],
                     c['cache_size'], c['journal_mode'], c['python']))
-    if copies_info:
-        f.write('- column copies for %s: `%s`, %s\n' % (', '.join(s for s in names if s in COPIES),
-                                                       os.path.basename(copies_db),
-                                                       benchlib.column_copy_summary(copies_info)))
+    for key, (copies_db, copies_info) in (copies or {}).items():
+        f.write('- column copies for %s (built by the shell of %s): `%s`, %s\n' % (
+            ', '.join(s for s in names if s in COPIES and SQLITE[s][0] == key), 'build/' if key == 'ours' else
+            a.extra[key]['dir'], os.path.basename(copies_db), benchlib.column_copy_summary(copies_info)))
     if any(isinstance(sy, SqliteSystem) and sy.amortize and sy.cfg['subquery_amortize'] is None
            for sy in systems.values()):
         f.write('\n**Note:** this build of ours does not know `PRAGMA subquery_amortize` (it gives no row): '
