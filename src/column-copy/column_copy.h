@@ -18,12 +18,19 @@
 #ifndef SQLITE_COLUMN_SCAN_DEFAULT
 # define SQLITE_COLUMN_SCAN_DEFAULT 1
 #endif
+#if SQLITE_COLUMN_SCAN_DEFAULT!=0 && SQLITE_COLUMN_SCAN_DEFAULT!=1
+# error "SQLITE_COLUMN_SCAN_DEFAULT must be 0 or 1"
+#endif
 
 /* PRAGMA column_copy_refresh: the percentage of a copy's rows in stale
 ** chunks or past its last chunk at which PRAGMA optimize refreshes it (0:
 ** never) */
 #ifndef SQLITE_COLUMN_COPY_REFRESH_DEFAULT
 # define SQLITE_COLUMN_COPY_REFRESH_DEFAULT 10
+#endif
+#if SQLITE_COLUMN_COPY_REFRESH_DEFAULT<0 \
+ || SQLITE_COLUMN_COPY_REFRESH_DEFAULT>100
+# error "SQLITE_COLUMN_COPY_REFRESH_DEFAULT must be 0 to 100"
 #endif
 
 /* Per-connection state (db->fork.colcopy) */
