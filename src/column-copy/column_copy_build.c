@@ -1673,6 +1673,16 @@ void sqlite3ColumnCopyOptimize(Parse *pParse, int iDbOnly, u32 opMask){
   for(; iDb<iDbEnd; iDb++){
     HashElem *k;
     if( iDb==1 ) continue;
+    /* A read-only file or connection: a refresh would fail where stock
+    ** SQLite's PRAGMA optimize succeeds; its copies are read where they
+    ** are current and the B-tree answers elsewhere */
+    testcase( (db->flags & SQLITE_QueryOnly)!=0 );
+    if( (db->flags & SQLITE_QueryOnly)!=0
+     || db->aDb[iDb].pBt==0
+     || sqlite3BtreeIsReadonly(db->aDb[iDb].pBt)
+    ){
+      continue;
+    }
     sqlite3CodeVerifySchema(pParse, iDb);
     for(k=sqliteHashFirst(&db->aDb[iDb].pSchema->tblHash); k;
         k=sqliteHashNext(k)){
