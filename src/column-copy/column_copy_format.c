@@ -107,9 +107,10 @@ static u64 ccPackGet(const u8 *a, u64 iBit, int nWidth){
 */
 
 /*
-** Compare two numbers (SQLITE_INTEGER or SQLITE_FLOAT) exactly.
+** Compare two numbers (SQLITE_INTEGER or SQLITE_FLOAT) exactly.  Inlined:
+** the scans' terms and the batch path call it for every row.
 */
-int sqlite3CcNumCmp(const CCVal *a, const CCVal *b){
+SQLITE_INLINE int sqlite3CcNumCmp(const CCVal *a, const CCVal *b){
   if( a->eType==SQLITE_INTEGER ){
     if( b->eType==SQLITE_INTEGER ){
       return a->u.i<b->u.i ? -1 : a->u.i>b->u.i;
@@ -130,9 +131,13 @@ int sqlite3CcNumCmp(const CCVal *a, const CCVal *b){
 ** COLUMN_COPY_CMP_UNKNOWN otherwise (the classes differ, a NULL, texts
 ** under another collation): the caller then decides, or leaves it to the
 ** VDBE.  Used by the scans' WHERE terms and by consumers of the vectors
-** (column_copy.h).
+** (column_copy.h), for every row: inlined.
 */
-int sqlite3ColumnCopyCompare(const CCVal *v, const CCVal *c, int bBinary){
+SQLITE_INLINE int sqlite3ColumnCopyCompare(
+  const CCVal *v,
+  const CCVal *c,
+  int bBinary
+){
   int isNumV = v->eType==SQLITE_INTEGER || v->eType==SQLITE_FLOAT;
   int isNumC = c->eType==SQLITE_INTEGER || c->eType==SQLITE_FLOAT;
   if( isNumV && isNumC ) return sqlite3CcNumCmp(v, c);
