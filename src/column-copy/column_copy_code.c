@@ -608,6 +608,17 @@ static int ccCursorOperands(u8 op){
     case OP_FilterGroup:
       return 0;
 #endif
+#ifdef LIPSQLITE_HAVE_HASHAGG
+    /* No cursor (the hash aggregate's own table) */
+    case OP_HashAggOpen: case OP_HashAggGroup: case OP_HashAggSort:
+    case OP_HashAggEmit:
+      return 0;
+#endif
+#ifdef LIPSQLITE_HAVE_AMORTIZE
+    /* No cursor (a subquery's memo) */
+    case OP_AmortizeSeen:
+      return 0;
+#endif
 
     /* No cursor */
     case OP_Goto: case OP_Gosub: case OP_Return: case OP_InitCoroutine:
@@ -626,9 +637,8 @@ static int ccCursorOperands(u8 op){
     case OP_IsNull: case OP_ZeroOrNull: case OP_NotNull: case OP_TypeCheck:
     case OP_Affinity: case OP_MakeRecord: case OP_Savepoint:
     case OP_AutoCommit: case OP_Transaction: case OP_ReadCookie:
-    case OP_SetCookie: case OP_HashAggOpen: case OP_HashAggGroup:
-    case OP_HashAggSort: case OP_HashAggEmit: case OP_SeekScan:
-    case OP_ResetCount: case OP_AmortizeSeen: case OP_Destroy: case OP_Clear:
+    case OP_SetCookie: case OP_SeekScan:
+    case OP_ResetCount: case OP_Destroy: case OP_Clear:
     case OP_CreateBtree: case OP_SqlExec: case OP_ParseSchema:
     case OP_LoadAnalysis: case OP_DropTable: case OP_DropIndex:
     case OP_DropTrigger: case OP_IntegrityCk: case OP_RowSetAdd:
