@@ -29,9 +29,31 @@ trailing spaces, blobs, zeroblobs, NULLs) of 70,000 to 200,000 rows (several
            before the writes (its snapshot);
   stock    (when --stock names stock SQLite's shell) the same kind of
            writes made by stock SQLite 3.53.4 in another process, which
-           knows nothing of copies: only the triggers keep them honest.
+           knows nothing of copies: only the triggers keep them honest;
+  ddl      DDL by the fork's own connection: CREATE/DROP of an unrelated
+           table, of a view, of a non-unique index on t, of a trigger of
+           the user's own on t; a UNIQUE index on t (maybe partial, on
+           lower(col), COLLATE NOCASE/RTRIM) followed by a REPLACE through
+           it and its DROP; ALTER TABLE t ADD COLUMN, DROP COLUMN (of a
+           column it added), RENAME COLUMN; VACUUM; sometimes inside a
+           transaction or a savepoint rolled back; queries ON and OFF
+           before, inside and after it must agree;
+  fconst   queries whose WHERE constants call functions (col > abs(?),
+           col BETWEEN zeroblob(1) AND zeroblob(5), col IN (upper('a'),
+           char(66)), rowid <= length('...'), rowid < nullif(?, 'z'));
+  udfwrite an application function in the query (WHERE ccw(rowid, col),
+           or in the result) that, at a given row, runs an UPDATE, DELETE
+           or INSERT on t through the same connection; the query runs ON
+           and OFF each inside BEGIN ... ROLLBACK, so both start from the
+           same data, and must agree (with the function's own record);
+  attach   a second file ATTACHed as aux with a look-alike t and u (the
+           same definitions, a copy built by PRAGMA aux.column_copy('t'),
+           or a page-for-page backup of main with its copy), written to,
+           sometimes changed by DDL or VACUUM on one side; queries of
+           aux.t and main.t ON and OFF must agree.
 
-At the end of a case, PRAGMA integrity_check must say ok.
+The four last kinds take --new-kinds (default 0.08) of the steps, in the
+ratio 35:25:15:10.  At the end of a case, PRAGMA integrity_check must say ok.
 
 The fork is loaded into Python's sqlite3 module through LD_LIBRARY_PATH
 (--build DIR, the build directory with libsqlite3.so.0; the script re-runs
@@ -49,6 +71,7 @@ failed.
 import argparse
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -163,6 +186,11 @@ class Case:
         self.stats = stats
         self.log = []          # the SQL of the case, for a failure report
         self.corrupt = opts.corrupt
+        self.fmode = False       # fconst: terms whose constants call functions
+        self.ddln = 0            # names of what ddl makes
+        self.tables, self.views, self.indexes, self.triggers = [], [], [], []
+        self.added = []          # columns ALTER TABLE ADD COLUMN added
+        self.aux = None          # t's definition when the look-alike was made
 
     # ---- the schema and the data ----------------------------------------
     def make_schema(self):
@@ -390,6 +418,8 @@ class Case:
 
     def term(self, params, alias="t", depth=0):
         r = self.r
+        if self.fmode and r.random() < 0.7:
+            return self.fconst_term(params, alias)
         c = r.choice(self.cols)
         col = self.colref(c, alias)
         k = r.random()
@@ -718,6 +748,484 @@ class Case:
         assert i == len(params), (sql, params)
         return "".join(out)
 
+    # ---- DDL by the fork's own connection --------------------------------------
+    def ddl_exec(self, db, sql, params=()):
+        """A DDL statement that may fail as SQL (a duplicate key, a column
+        in use): True if it ran.  An error naming the copies is a failure."""
+        try:
+            self.exec(db, sql, params).fetchall()
+            return True
+        except sqlite3.Error as e:
+            m = str(e)
+            if "lipsqlite" in m or "column_copy" in m or "corrupt" in m or "malformed" in m:
+                raise Failure("DDL failed because of the copies: %s\n  %s %r" % (m, sql, params))
+            self.log.append("-- (failed: %s)" % m)
+            return False
+
+    def orig_cols(self):
+        return [c for c in self.cols if c not in self.added]
+
+    def ddl_action(self, db, in_txn):
+        """One random DDL action; returns the updates of the Python model to
+        make if it commits (a list of callables)."""
+        r = self.r
+        self.ddln += 1
+        n = self.ddln
+        kinds = ['table', 'view', 'index', 'index', 'unique', 'unique', 'unique', 'trigger',
+                 'add', 'add', 'dropcol', 'rename']
+        if not in_txn:
+            kinds.append('vacuum')
+        kind = r.choice(kinds)
+        self.log.append("-- ddl: %s" % kind)
+        done = []
+        if kind == 'table':
+            if self.tables and r.random() < 0.5:
+                x = r.choice(self.tables)
+                if self.ddl_exec(db, "DROP TABLE %s" % x):
+                    done.append(lambda: self.tables.remove(x))
+            else:
+                x = "x%d" % n
+                if self.ddl_exec(db, "CREATE TABLE %s(a INTEGER PRIMARY KEY, b%s)" % (
+                        x, r.choice(["", " UNIQUE", " TEXT"]))):
+                    self.ddl_exec(db, "INSERT INTO %s(b) SELECT %s FROM t LIMIT 50" % (
+                        x, r.choice(self.cols).name))
+                    done.append(lambda: self.tables.append(x))
+        elif kind == 'view':
+            if self.views and r.random() < 0.5:
+                x = r.choice(self.views)
+                if self.ddl_exec(db, "DROP VIEW %s" % x):
+                    done.append(lambda: self.views.remove(x))
+            else:
+                x = "v%d" % n
+                c = r.choice(self.orig_cols())
+                if self.ddl_exec(db, "CREATE VIEW %s AS SELECT rowid AS r, %s FROM t WHERE %s IS NOT NULL"
+                                 % (x, c.name, c.name)):
+                    done.append(lambda: self.views.append(x))
+        elif kind == 'index':
+            if self.indexes and r.random() < 0.5:
+                x = r.choice(self.indexes)
+                if self.ddl_exec(db, "DROP INDEX %s" % x):
+                    done.append(lambda: self.indexes.remove(x))
+            else:
+                x = "ix%d" % n
+                c = r.choice(self.orig_cols())
+                e = r.choice(["%s", "%s COLLATE NOCASE", "%s DESC", "%s+0", "lower(%s)"]) % c.name
+                part = r.choice(["", "", " WHERE %s IS NOT NULL" % c.name])
+                if self.ddl_exec(db, "CREATE INDEX %s ON t(%s)%s" % (x, e, part)):
+                    done.append(lambda: self.indexes.append(x))
+        elif kind == 'unique':
+            self.unique_action(db, n)
+        elif kind == 'trigger':
+            if self.triggers and r.random() < 0.5:
+                x = r.choice(self.triggers)
+                if self.ddl_exec(db, "DROP TRIGGER %s" % x):
+                    done.append(lambda: self.triggers.remove(x))
+            else:
+                x = "tr%d" % n
+                c = r.choice(self.orig_cols())
+                d = r.choice(self.orig_cols())
+                body = r.choice([
+                    "AFTER UPDATE OF %s ON t BEGIN INSERT INTO u VALUES (NEW.%s, 'trg'); END" % (c.name, c.name),
+                    "AFTER DELETE ON t WHEN OLD.%s IS NOT NULL BEGIN UPDATE u SET z = 'del' WHERE rowid = 1; END" % c.name,
+                    "AFTER INSERT ON t BEGIN UPDATE t SET %s = %s WHERE rowid = NEW.rowid - 1; END" % (d.name, sql_literal(r.choice(ALL_VALUES))),
+                    "BEFORE UPDATE ON t WHEN NEW.%s IS 'k3' BEGIN SELECT RAISE(IGNORE); END" % c.name,
+                    "AFTER UPDATE ON t BEGIN DELETE FROM t WHERE rowid = NEW.rowid + 7 AND %s IS NULL; END" % d.name])
+                if self.ddl_exec(db, "CREATE TRIGGER %s %s" % (x, body)):
+                    done.append(lambda: self.triggers.append(x))
+                    if r.random() < 0.6:
+                        # fire it now
+                        sql, params = self.gen_write()
+                        try:
+                            self.exec(db, sql, params)
+                        except sqlite3.Error as e:
+                            self.log.append("-- (failed: %s)" % e)
+        elif kind == 'add':
+            x = "a%d" % n
+            aff = r.choice(AFFINITIES)
+            coll = r.choice(COLLATIONS) if r.random() < 0.3 else None
+            v = r.choice(ALL_VALUES)
+            col = Column(x, aff, coll, r.choice(['mixed', 'small', 'dict', 'null', 'real']), False)
+            if self.ddl_exec(db, "ALTER TABLE t ADD COLUMN %s%s%s%s" % (
+                    x, " " + aff if aff else "", " COLLATE " + coll if coll else "",
+                    " DEFAULT %s" % sql_literal(v) if r.random() < 0.7 else "")):
+                def add():
+                    self.cols.append(col)
+                    self.added.append(col)
+                done.append(add)
+                if r.random() < 0.5:
+                    self.ddl_exec(db, "UPDATE t SET %s = %s WHERE rowid %% %d = 0" % (
+                        x, sql_literal(r.choice(ALL_VALUES)), r.choice([3, 1000, 65536])))
+        elif kind == 'dropcol':
+            if self.added:
+                col = r.choice(self.added)
+                if self.ddl_exec(db, "ALTER TABLE t DROP COLUMN %s" % col.name):
+                    def drop():
+                        self.cols.remove(col)
+                        self.added.remove(col)
+                    done.append(drop)
+        elif kind == 'rename':
+            col = r.choice(self.cols)
+            x = "r%d" % n
+            if self.ddl_exec(db, "ALTER TABLE t RENAME COLUMN %s TO %s" % (col.name, x)):
+                old = col.name
+                def rename():
+                    col.name = x
+                    self.uniques = [[x if y == old else y for y in u] for u in self.uniques]
+                done.append(rename)
+        else:
+            self.ddl_exec(db, "VACUUM")
+        return done
+
+    def unique_action(self, db, n):
+        """CREATE UNIQUE INDEX, a REPLACE through it, DROP INDEX."""
+        r = self.r
+        c = r.choice(self.cols)
+        others = [d for d in self.cols if d is not c]
+        if not others:
+            return
+        d = r.choice(others)
+        form = r.choice(["%s", "lower(%s)", "%s COLLATE NOCASE", "%s COLLATE RTRIM"])
+        key = {"%s": "%s", "lower(%s)": "upper(%s)", "%s COLLATE NOCASE": "upper(%s)",
+               "%s COLLATE RTRIM": "%s || ' '"}[form] % c.name
+        if form == "%s COLLATE RTRIM":
+            key = "CASE WHEN typeof(%s) = 'text' THEN %s || ' ' ELSE %s END" % (c.name, c.name, c.name)
+        x = "ux%d" % n
+        ok, cond = False, ""
+        for attempt in range(3):
+            if attempt == 0 and r.random() < 0.4:
+                cond = ""
+            else:
+                a = self.some_rowid()
+                cond = " WHERE rowid BETWEEN %d AND %d OR %s IS 'zpart'" % (a, a + r.choice([1, 3, 100]), d.name)
+            if self.ddl_exec(db, "CREATE UNIQUE INDEX %s ON t(%s)%s" % (x, form % c.name, cond)):
+                ok = True
+                break
+        if not ok:
+            return
+        if r.random() < 0.5:
+            self.query_step(db, "writer, with a UNIQUE index of its own")
+        # a REPLACE through the index: a new row with another row's key
+        names = [y.name for y in self.cols]
+        vals = []
+        sel = []
+        for y in self.cols:
+            if y is c:
+                sel.append(key)
+            elif y is d and cond:
+                sel.append("'zpart'")
+            else:
+                sel.append("?")
+                vals.append(self.value(y, r.randint(0, self.nrow)))
+        where = "(%s)" % cond[len(" WHERE "):] if cond else "%s >= %d" % (self.rid, self.some_rowid())
+        verb = r.choice(["INSERT OR REPLACE", "REPLACE"])
+        try:
+            self.exec(db, "%s INTO t(%s) SELECT %s FROM t WHERE %s AND %s IS NOT NULL LIMIT %d" % (
+                verb, ", ".join(names), ", ".join(sel), where, c.name, r.choice([1, 1, 3])), vals)
+        except sqlite3.Error as e:
+            self.log.append("-- (failed: %s)" % e)
+        if r.random() < 0.3:
+            try:
+                self.exec(db, "UPDATE OR REPLACE t SET %s = (SELECT %s FROM t WHERE %s IS NOT NULL AND %s ORDER BY %s LIMIT 1) "
+                          "WHERE %s = (SELECT max(%s) FROM t WHERE %s)" % (
+                              c.name, key, c.name, where, self.rid, self.rid, self.rid, where))
+            except sqlite3.Error as e:
+                self.log.append("-- (failed: %s)" % e)
+        self.query_step(db, "writer, after a REPLACE through its own UNIQUE index")
+        self.ddl_exec(db, "DROP INDEX %s" % x)
+
+    def ddl_step(self, db):
+        r = self.r
+        wrap = r.choice(["none", "none", "none", "rollback", "commit", "savepoint"])
+        # the model of the schema, to put back if the DDL is rolled back
+        snap = (list(self.cols), list(self.added), [(c, c.name) for c in self.cols + self.added],
+                list(self.tables), list(self.views), list(self.indexes), list(self.triggers),
+                [list(u) for u in self.uniques])
+        if wrap == "rollback" or wrap == "commit":
+            self.exec(db, "BEGIN")
+        elif wrap == "savepoint":
+            self.exec(db, "SAVEPOINT d")
+        for _ in range(r.randint(1, 3)):
+            for f in self.ddl_action(db, wrap != "none"):
+                f()
+            if r.random() < 0.5:
+                self.query_step(db, "writer, after its DDL (%s)" % wrap)
+        if wrap == "commit":
+            self.exec(db, "COMMIT")
+        elif wrap != "none":
+            if wrap == "rollback":
+                self.exec(db, "ROLLBACK")
+            else:
+                self.exec(db, "ROLLBACK TO d")
+                self.exec(db, "RELEASE d")
+            (self.cols, self.added, names, self.tables, self.views, self.indexes,
+             self.triggers, self.uniques) = snap
+            for c, name in names:
+                c.name = name
+        self.stats["ddl_steps"] += 1
+        if r.random() < 0.3:
+            self.build(db)
+        self.query_step(db, "writer, after DDL (%s)" % wrap)
+        if r.random() < 0.5:
+            self.query_step(db, "writer, after DDL (%s)" % wrap)
+
+    # ---- function calls in a WHERE clause's constants ---------------------------
+    def fconst_term(self, params, alias="t"):
+        r = self.r
+        c = r.choice(self.cols)
+        col = self.colref(c, alias)
+        rid = "%s.%s" % (alias, self.rid) if alias else self.rid
+        v = r.choice(ALL_VALUES)
+        lo = r.choice(self.base) + r.randint(-100, self.nrow)
+        k = r.randint(0, 21)
+        if k == 0:
+            params.append(v)
+            return "%s > abs(?)" % col
+        if k == 1:
+            return "%s BETWEEN zeroblob(%d) AND zeroblob(%d)" % (col, r.randint(0, 2), r.randint(1, 6))
+        if k == 2:
+            return "%s IN (upper(%s), char(%d), lower(%s))" % (
+                col, sql_literal(r.choice(TEXTS)), r.choice([66, 107, 51, 233]), sql_literal(r.choice(TEXTS)))
+        if k == 3:
+            return "%s <= length('%s')" % (rid, "x" * r.randint(0, 40))
+        if k == 4:
+            params.append(r.choice([lo, str(lo), lo + 0.5, None, 'z', 'zz']))
+            return "%s < nullif(?, 'z')" % rid
+        if k == 5:
+            params.append(v)
+            return "%s = lower(?)" % col
+        if k == 6:
+            params.append(v)
+            return "%s >= coalesce(NULL, ?)" % col
+        if k == 7:
+            params.append(v)
+            return "%s < CAST(? AS %s)" % (col, r.choice(['TEXT', 'INTEGER', 'REAL', 'BLOB', 'NUMERIC']))
+        if k == 8:
+            params.append(v)
+            return "%s > -abs(?)" % col
+        if k == 9:
+            return "%s IN (abs(-3), round(2.5), hex(%s), %s || '')" % (
+                col, sql_literal(r.choice(ALL_VALUES)), sql_literal(r.choice(ALL_VALUES)))
+        if k == 10:
+            params.append(r.randint(-99, 99))
+            return "%s < printf('%%d', ?)" % col
+        if k == 11:
+            return "%s >= unicode(%s)" % (col, sql_literal(r.choice(['A', 'k', '3', 'é'])))
+        if k == 12:
+            params.append(v)
+            return "%s = typeof(?)" % col
+        if k == 13:
+            params += [v, r.randint(0, 100)]
+            return "%s BETWEEN abs(?) AND abs(?) + 100" % col
+        if k == 14:
+            params.append(v)
+            return "%s > ifnull(?, 0)" % col
+        if k == 15:
+            params += [v, r.choice(ALL_VALUES)]
+            return "%s < max(?, ?)" % col
+        if k == 16:
+            params += [v, r.choice(ALL_VALUES)]
+            return "%s IS nullif(?, ?)" % col
+        if k == 17:
+            params += [lo, lo + r.randint(0, 70000)]
+            return "%s BETWEEN abs(?) AND abs(?) + 1" % rid
+        if k == 18:
+            return "%s >= length(zeroblob(%d))" % (rid, max(lo, 0))
+        if k == 19:
+            params += [lo, lo]
+            return "%s IN (abs(?), ? + 1, %d)" % (rid, lo)
+        if k == 20:
+            params.append(r.choice([lo, str(lo), lo * 1.0, 'x']))
+            return "%s > CAST(? AS REAL)" % rid
+        params.append(v)
+        return "%s COLLATE NOCASE = upper(?)" % col
+
+    def fconst_step(self, db):
+        self.fmode = True
+        try:
+            for _ in range(self.r.randint(1, 3)):
+                self.query_step(db, "writer, constants that call functions")
+        finally:
+            self.fmode = False
+        self.stats["fconst_steps"] += 1
+
+    # ---- an application function that writes during the scan -------------------
+    def udfwrite_step(self, db):
+        r = self.r
+        cols = [c.name for c in self.cols]
+        c = r.choice(self.cols)
+        nth = r.choice([1, 2, 5, 100, 1024, 1025, 2000, 65536, 65537, 70000])
+        # the write: rows ahead of the scan, behind it, the current row
+        k = r.randint(0, 7)
+        d = r.choice(self.cols)
+        val = sql_literal(r.choice(ALL_VALUES))
+        span = r.choice([0, 1, 10, 1000, 70000])
+        if k == 0:
+            w = "UPDATE t SET %s = %s WHERE %s BETWEEN :rid AND :rid + %d" % (d.name, val, self.rid, span)
+        elif k == 1:
+            w = "UPDATE t SET %s = %s WHERE %s > :rid AND %s <= :rid + %d" % (d.name, val, self.rid, self.rid, span + 1)
+        elif k == 2:
+            w = "DELETE FROM t WHERE %s BETWEEN :rid AND :rid + %d" % (self.rid, span)
+        elif k == 3:
+            w = "DELETE FROM t WHERE %s > :rid AND %s <= :rid + %d" % (self.rid, self.rid, span + 1)
+        elif k == 4:
+            w = "INSERT OR REPLACE INTO t(%s, %s) VALUES (:rid + %d, %s)" % (
+                self.rid, ", ".join(cols), r.choice([1, 2, 100, 65536, 10**9]),
+                ", ".join(sql_literal(r.choice(ALL_VALUES)) for _ in cols))
+        elif k == 5:
+            w = "UPDATE t SET %s = %s WHERE %s BETWEEN :rid - %d AND :rid - 1" % (d.name, val, self.rid, span + 1)
+        elif k == 6:
+            w = "UPDATE OR REPLACE t SET %s = %s + %d WHERE %s BETWEEN :rid AND :rid + %d" % (
+                self.rid, self.rid, r.choice([1, 3, 70000, -1]), self.rid, span)
+        else:
+            w = "INSERT INTO t(%s) SELECT %s FROM t WHERE %s BETWEEN :rid AND :rid + %d" % (
+                ", ".join(cols), ", ".join(cols), self.rid, min(span, 100))
+        once = r.random() < 0.7
+        state = {}
+
+        def ccw(rid, x):
+            state["n"] += 1
+            if state["n"] == nth or (not once and state["n"] > nth and state["n"] % 997 == 0):
+                try:
+                    db.execute(w, {"rid": rid})
+                    state["rec"].append(("write", state["n"], rid))
+                except sqlite3.Error as e:
+                    state["rec"].append(("error", state["n"], rid, str(e)))
+            return 1
+        db.create_function("ccw", 2, ccw)
+        params = []
+        sel = ", ".join("t." + x for x in r.sample(cols, r.randint(1, len(cols))))
+        form = r.randint(0, 4)
+        if form == 0:
+            sql = "SELECT t.%s, %s FROM t WHERE ccw(t.%s, t.%s)" % (self.rid, sel, self.rid, c.name)
+        elif form == 1:
+            sql = "SELECT count(*), sum(t.%s), max(t.%s), min(t.%s) FROM t WHERE ccw(t.%s, t.%s)" % (
+                self.rid, c.name, d.name, self.rid, c.name)
+        elif form == 2:
+            sql = "SELECT t.%s, ccw(t.%s, t.%s), %s FROM t%s" % (
+                self.rid, self.rid, c.name, sel, self.where(params))
+        elif form == 3:
+            sql = "SELECT t.%s, %s FROM t WHERE ccw(t.%s, t.%s) = 1 ORDER BY t.%s%s" % (
+                self.rid, sel, self.rid, c.name, self.rid, r.choice(["", " LIMIT 70000"]))
+        else:
+            sql = "SELECT t.%s, %s, ccw(t.%s, t.%s), %s FROM t%s" % (
+                self.rid, sel, self.rid, c.name, sel, self.where(params))
+        self.log.append("-- udfwrite: at call %d%s: %s\n-- query: %s  %r" % (
+            nth, "" if once else " and every 997th after", w, sql, params))
+        res = {}
+        for mode in ("ON", "OFF"):
+            db.execute("PRAGMA column_scan=%s" % mode)
+            if mode == "ON":
+                plan = " / ".join(row[3].b.decode() for row in db.execute("EXPLAIN QUERY PLAN " + sql, params))
+            state["n"] = 0
+            state["rec"] = []
+            db.execute("BEGIN")
+            try:
+                out = self.outcome(db, sql, params)
+                after = self.outcome(db, "SELECT count(*), sum(%s), total(length(%s)) FROM t" % (
+                    self.rid, d.name), ())
+            finally:
+                db.execute("ROLLBACK")
+            res[mode] = (out, list(state["rec"]), after)
+        db.execute("PRAGMA column_scan=ON")
+        self.stats["queries"] += 1
+        self.stats["udf_steps"] += 1
+        self.stats["udf_writes"] += len([x for x in res["OFF"][1] if x[0] == "write"])
+        if "USING COLUMN COPY" in plan:
+            self.stats["copy_queries"] += 1
+        if res["ON"] != res["OFF"]:
+            on, off = res["ON"], res["OFF"]
+            raise Failure("column_scan=ON and OFF differ (an application function writing at call %d: %s)\n"
+                          "  query: %s\n  params: %r\n  plan (ON): %s\n  %s\n  function ON: %r\n"
+                          "  function OFF: %r\n  table after ON: %r, OFF: %r" % (
+                              nth, w, sql, params, plan, self.describe_diff(on[0], off[0]),
+                              on[1][:5], off[1][:5], on[2], off[2]))
+
+    # ---- an attached look-alike ------------------------------------------------
+    @staticmethod
+    def to_aux(sql):
+        def sub(m):
+            if m.group(3):
+                return "%s aux.%s%s" % (m.group(1), m.group(2), m.group(3))
+            return "%s aux.%s AS %s" % (m.group(1), m.group(2), m.group(2))
+        return re.sub(r"\b(FROM|JOIN) (t|u)\b(?!\.)( AS \w+)?", sub, sql)
+
+    @staticmethod
+    def to_aux_write(sql):
+        sql = re.sub(r"\b(INTO|UPDATE|UPDATE OR \w+|FROM) (t|u)\b(?!\.)", r"\1 aux.\2", sql)
+        return sql
+
+    def attach_step(self, db):
+        r = self.r
+        path = self.path[:-3] + "-aux.db"
+        # a new look-alike when t's definition changed since the last one
+        fresh = self.aux != self.current_create(db) or r.random() < 0.2
+        if fresh:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                if os.path.exists(path + suffix):
+                    os.unlink(path + suffix)
+            how = r.choice(["build", "backup"])
+            self.log.append("-- attach: a new look-alike by %s" % how)
+            if how == "backup":
+                dst = sqlite3.connect(path)
+                db.backup(dst)
+                dst.close()
+        else:
+            how = "again"
+        self.exec(db, "ATTACH %s AS aux" % sql_literal(path))
+        try:
+            if fresh and how == "build":
+                create = self.current_create(db)
+                self.exec(db, create.replace("CREATE TABLE t(", "CREATE TABLE aux.t(", 1))
+                for s in self.unique_sql:
+                    try:
+                        self.exec(db, s.replace("CREATE UNIQUE INDEX ", "CREATE UNIQUE INDEX aux.", 1))
+                    except sqlite3.Error as e:
+                        self.log.append("-- (failed: %s)" % e)
+                self.exec(db, "CREATE TABLE aux.u(y, z TEXT)")
+                self.exec(db, "INSERT INTO aux.u SELECT * FROM main.u")
+                names = ", ".join(c.name for c in self.cols)
+                self.exec(db, "INSERT OR IGNORE INTO aux.t(rowid, %s) SELECT rowid, %s FROM main.t%s" % (
+                    names, names, r.choice(["", " WHERE rowid % 3 <> 0", " ORDER BY rowid DESC"])))
+            if fresh:
+                self.aux = self.current_create(db)
+            self.stats["attach_steps"] += 1
+            # writes to the look-alike (its triggers mark its own chunks)
+            for _ in range(r.randint(0, 3)):
+                sql, params = self.gen_write()
+                try:
+                    self.exec(db, self.to_aux_write(sql), params)
+                except sqlite3.Error as e:
+                    self.log.append("-- (failed: %s)" % e)
+            if fresh and how == "build" or r.random() < 0.3:
+                try:
+                    self.exec(db, "PRAGMA aux.column_copy('t')").fetchall()
+                except sqlite3.Error as e:
+                    raise Failure("PRAGMA aux.column_copy('t') failed: %s" % e)
+            if r.random() < 0.2:
+                # a schema change on one side, a VACUUM on the other: alike cookies
+                self.ddl_exec(db, "CREATE TABLE aux.y%d(a)" % self.ddln)
+                self.ddln += 1
+                self.ddl_exec(db, "VACUUM main" if r.random() < 0.5 else "VACUUM aux")
+            for _ in range(r.randint(1, 3)):
+                sql, params = self.gen_query()
+                if r.random() < 0.7:
+                    sql = self.to_aux(sql)
+                self.log.append("-- query (attached): %s  %r" % (sql, params))
+                self.run_both(db, sql, params, "with aux attached")
+            if r.random() < 0.3:
+                sql, params = self.gen_query()
+                sql = self.to_aux(sql) + " UNION ALL " + sql if "LIMIT" not in sql and "ORDER" not in sql else sql
+                self.log.append("-- query (attached): %s  %r" % (sql, params + params))
+                self.run_both(db, sql, params + params if " UNION ALL " in sql else params, "aux and main")
+        finally:
+            if db.in_transaction:
+                self.exec(db, "ROLLBACK")
+            self.exec(db, "DETACH aux")
+
+    def current_create(self, db):
+        return db.execute("SELECT sql FROM sqlite_schema WHERE name = 't'").fetchone()[0].b.decode()
+
+
     # ---- the case ------------------------------------------------------------
     def connect(self):
         db = sqlite3.connect(self.path, isolation_level=None, timeout=30)
@@ -743,7 +1251,20 @@ class Case:
         nstep = r.randint(self.opts.min_steps, self.opts.max_steps)
         for step in range(nstep):
             k = r.random()
-            if k < 0.12:
+            w = self.opts.new_kinds
+            if k >= 1 - w:
+                # the kinds that DDL, function constants, writing functions
+                # and ATTACH add: the old mix's last 8% by default
+                k2 = (k - (1 - w)) / w
+                if k2 < 0.4375:
+                    self.ddl_step(db)
+                elif k2 < 0.6875:
+                    self.fconst_step(db)
+                elif k2 < 0.875:
+                    self.udfwrite_step(db)
+                else:
+                    self.attach_step(db)
+            elif k < 0.12:
                 self.build(db)
             elif k < 0.50:
                 self.query_step(db)
@@ -806,6 +1327,8 @@ def main():
     ap.add_argument("--max-rows", type=int, default=200000)
     ap.add_argument("--min-steps", type=int, default=15)
     ap.add_argument("--max-steps", type=int, default=40)
+    ap.add_argument("--new-kinds", type=float, default=0.08,
+                    help="the share of steps that are ddl, fconst, udfwrite, attach (default 0.08)")
     ap.add_argument("--corrupt", action="store_true")
     ap.add_argument("--no-feature", action="store_true")
     ap.add_argument("--keep", action="store_true")
@@ -835,7 +1358,8 @@ def main():
         " (--corrupt)" if opts.corrupt else " (--no-feature)" if opts.no_feature else ""))
     sys.stdout.flush()
     stats = dict(queries=0, copy_queries=0, batch_queries=0, errors=0, builds=0, stock_writes=0,
-                 reader_steps=0, clean_chunks=0, stale_chunks=0)
+                 reader_steps=0, clean_chunks=0, stale_chunks=0, ddl_steps=0,
+                 fconst_steps=0, udf_steps=0, udf_writes=0, attach_steps=0)
     t0 = time.time()
     nrun = nfail = 0
     num = opts.case if opts.case is not None else 0
@@ -853,6 +1377,9 @@ def main():
             print("ok   case %d: %d rows, %s, %s%s (%.1fs)" % (
                 num, case.nrow, case.create, "WAL" if case.wal else "rollback journal",
                 ", UNIQUE %r" % case.unique_sql if case.unique_sql else "", time.time() - tc))
+            if opts.keep and opts.dir:
+                with open(os.path.join(scratch, "cc-%d.sql" % num), "w") as f:
+                    f.write("\n".join(case.log) + "\n")
         except (Failure, sqlite3.Error) as e:
             nfail += 1
             keep = case.path + ".failed"
@@ -882,6 +1409,9 @@ def main():
           "%d builds, %d stock write scripts, %d reader snapshots; chunks at the ends: %d clean, %d stale"
           % (stats["queries"], stats["copy_queries"], stats["batch_queries"], stats["errors"], stats["builds"],
              stats["stock_writes"], stats["reader_steps"], stats["clean_chunks"], stats["stale_chunks"]))
+    print("ccfuzz: %d ddl steps, %d fconst steps, %d udfwrite steps (%d writes from the function), "
+          "%d attach steps" % (stats["ddl_steps"], stats["fconst_steps"], stats["udf_steps"],
+                                stats["udf_writes"], stats["attach_steps"]))
     if nrun > 0 and stats["copy_queries"] == 0:
         print("FAIL no query used a column copy (a run that does not exercise the feature)")
         nfail += 1
