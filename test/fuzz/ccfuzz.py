@@ -1264,7 +1264,8 @@ class Case:
                     self.udfwrite_step(db)
                 else:
                     self.attach_step(db)
-            elif k < 0.12:
+            elif (k := k * 0.92 / (1 - w)) < 0.12:
+                # (the old mix, rescaled over the rest)
                 self.build(db)
             elif k < 0.50:
                 self.query_step(db)
