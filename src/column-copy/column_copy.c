@@ -1008,6 +1008,33 @@ static int ccLeaveVectors(VdbeCursor *pC){
 }
 
 /*
+** Called when the body reads the row a lookup of p found in a chunk
+** (CC_MODE_SEEK) after this connection wrote to the table (the sentinel
+** moved).  Leave the row to the B-tree, in the state the row path's cursor
+** would be in: after OP_SeekRowid, or once a value of the row was read,
+** the row path's cursor was on the row when the write moved it, so put
+** it there now, a null row if the write deleted it; after OP_DeferredSeek
+** with no value read, the seek is still deferred, and OP_Column finishes
+** it as in the row path.  Return -1 (the B-tree answers) or an error.
+*/
+static int ccLeaveSeek(VdbeCursor *pC){
+  ColumnCopyScan *p = pC->pColumnCopy;
+  assert( p->eMode==CC_MODE_SEEK );
+  p->eMode = CC_MODE_BTREE;
+  testcase( p->bSeekRowid );
+  testcase( p->bSeekRead );
+  if( p->bSeekRowid || p->bSeekRead ){
+    int res = 0;
+    int rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, p->iSeekRowid, 0, &res);
+    if( rc ) return rc;
+    pC->deferredMoveto = 0;
+    pC->cacheStatus = CACHE_STALE;
+    if( res!=0 ) pC->nullRow = 1;
+  }
+  return -1;
+}
+
+/*
 ** Implement OP_ColumnCopyNext on a cursor with a scan: return SQLITE_OK
 ** at the next row, SQLITE_DONE at the end, or an error code.
 */
@@ -1257,7 +1284,12 @@ int sqlite3ColumnCopyColumn(VdbeCursor *pC, int iCol, Mem *pDest){
   const CCVal *pV;
   if( p==0 || pC->nullRow ) return -1;
   if( p->eMode!=CC_MODE_VEC ){
-    return p->eMode==CC_MODE_SEEK ? ccSeekColumn(p, iCol, pDest) : -1;
+    int rc;
+    if( p->eMode!=CC_MODE_SEEK ) return -1;
+    if( sqlite3BtreeCursorHasMoved(p->pSentinel) ) return ccLeaveSeek(pC);
+    rc = ccSeekColumn(p, iCol, pDest);
+    if( rc==0 ) p->bSeekRead = 1;
+    return rc;
   }
   if( sqlite3BtreeCursorHasMoved(p->pSentinel) ){
     /* A write by this connection since the row was read */
@@ -1299,7 +1331,9 @@ int sqlite3ColumnCopyRowid(VdbeCursor *pC, i64 *piRowid){
   ColumnCopyScan *p = pC->pColumnCopy;
   if( p==0 || pC->nullRow ) return -1;
   if( p->eMode==CC_MODE_SEEK ){
+    if( sqlite3BtreeCursorHasMoved(p->pSentinel) ) return ccLeaveSeek(pC);
     *piRowid = p->iSeekRowid;
+    p->bSeekRead = 1;
     return 0;
   }
   if( p->eMode!=CC_MODE_VEC ) return -1;
@@ -1577,6 +1611,8 @@ int sqlite3ColumnCopySeekRowid(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp,
   }
   if( eFound==CC_LOOKUP_FOUND ){
     p->eMode = CC_MODE_SEEK;
+    p->bSeekRowid = 1;
+    p->bSeekRead = 0;
     pC->deferredMoveto = 1;
     pC->ub.aAltMap = 0;
     pC->seekResult = 0;
@@ -1613,6 +1649,8 @@ int sqlite3ColumnCopyLookup(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp){
   rc = ccLookup(p, pC, pC->movetoTarget, &eFound);
   /* A rowid the index has and a clean chunk has not: the B-tree decides */
   p->eMode = eFound==CC_LOOKUP_FOUND ? CC_MODE_SEEK : CC_MODE_BTREE;
+  p->bSeekRowid = 0;
+  p->bSeekRead = 0;
   return rc;
 }
 

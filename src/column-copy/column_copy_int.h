@@ -292,6 +292,8 @@ struct ColumnCopyScan {
   u8 eMode;                     /* CC_MODE_* */
   u8 bAll;                      /* B-tree to the end (a write was seen) */
   u8 bGone;                     /* A write deleted the current row */
+  u8 bSeekRowid;                /* CC_MODE_SEEK by OP_ColumnCopySeekRowid */
+  u8 bSeekRead;                 /* CC_MODE_SEEK: a value of the row read */
   i64 iEnd;                     /* CC_MODE_BTREE: last rowid of the range */
   i64 iLo;                      /* Rowids below are not wanted (a seek) */
   i64 iStop;                    /* Nor above (the end test would stop) */
