@@ -44,6 +44,21 @@ static void ccSeekColFree(ColumnCopyScan *p){
 }
 
 /*
+** Free the changed rowids read for the rowid lookups of p.
+*/
+static void ccSeekChgFree(ColumnCopyScan *p){
+  if( p->apSeekChg ){
+    int i;
+    for(i=0; i<p->nSeekChg; i++) sqlite3_free(p->apSeekChg[i]);
+    sqlite3_free(p->apSeekChg);
+    p->apSeekChg = 0;
+  }
+  sqlite3_free(p->anSeekChg);
+  p->anSeekChg = 0;
+  p->nSeekChg = 0;
+}
+
+/*
 ** Free the scan state of cursor pC.
 */
 void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
@@ -68,7 +83,11 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
   for(i=0; i<CC_MAX_PROBE; i++) sqlite3_free(p->aProbeMemo[i].a);
   sqlite3_free(p->aTerm);
   ccSeekColFree(p);
+  ccSeekChgFree(p);
   sqlite3CcCursorClose(p->pSentinel);
+  sqlite3CcCursorClose(p->pChanged);
+  sqlite3_free(p->aChg);
+  sqlite3_free(p->aChgPos);
   sqlite3_free(p->aChunk);
   if( p->xConsumerFree ) p->xConsumerFree(p->pConsumer);
   (void)db;
@@ -452,6 +471,53 @@ static SQLITE_NOINLINE void ccRowidDecode(ColumnCopyScan *p){
 }
 
 /*
+** The vector of rows i0..i0+n-1 of the current chunk of p, whose rowids
+** are in pRowid (SEQ or FOR, loaded), is about to be read.  Set
+** p->iChgEnd past the changed rows aChg[iChg..] that come before the
+** row after it (all that are left if it is the chunk's last), and for
+** each of those set aChgPos[] to twice the number of rows of the vector
+** whose rowid is below it, plus one if the next row's rowid is its own:
+** that row of the vector is masked out.  A changed rowid below the
+** vector's first (one of a vector whose rows the terms all rejected)
+** comes before its first row.  Return the number of rows masked.
+*/
+static int ccChangePositions(ColumnCopyScan *p, const CCCol *pRowid,
+                             int i0, int n){
+  i64 iNext = LARGEST_INT64;    /* Rowid of the row after the vector */
+  int j, nHit = 0;
+  CCVal x;
+  assert( ccRowidEnc(pRowid) && i0+n<=pRowid->nRow );
+  if( i0+n<pRowid->nRow ){
+    sqlite3CcColGet(pRowid, i0+n, &x);
+    iNext = x.u.i;
+  }
+  for(j=p->iChg; j<p->nChg && p->aChg[j]<iNext; j++){
+    i64 r = p->aChg[j];
+    int lo = 0, hi = n;         /* The first row with a rowid >= r */
+    if( pRowid->enc==CC_ENC_SEQ ){
+      i64 d = r - (pRowid->iBase + i0);
+      lo = d<0 ? 0 : (d>n ? n : (int)d);
+    }else{
+      while( lo<hi ){
+        int mid = lo + (hi-lo)/2;
+        sqlite3CcColGet(pRowid, i0+mid, &x);
+        if( x.u.i<r ) lo = mid+1; else hi = mid;
+      }
+    }
+    p->aChgPos[j] = lo*2;
+    if( lo<n ){
+      sqlite3CcColGet(pRowid, i0+lo, &x);
+      if( x.u.i==r ){
+        p->aChgPos[j]++;
+        nHit++;
+      }
+    }
+  }
+  p->iChgEnd = j;
+  return nHit;
+}
+
+/*
 ** Make the next vector of the current chunk (or the first, with iVec
 ** -1) current, skipping vectors in which no row may match.  Set *pbDone
 ** if the chunk has no more.
@@ -534,6 +600,21 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       }
       p->nSel = nOut;
     }
+    if( p->nSel>0 && p->iChg<p->nChg
+     && ccChangePositions(p, pRowid, i0, n)
+    ){
+      /* Rows of the vector changed since the chunk was built: masked out
+      ** (ccAdvance() reads them from the B-tree).  After the terms, which
+      ** leave few rows in the common case; before the filters' probes */
+      int m = p->iChg;
+      for(i=j=0; i<p->nSel; i++){
+        int r = p->aSel[i];
+        while( m<p->iChgEnd && p->aChgPos[m]<r*2+1 ) m++;
+        if( m<p->iChgEnd && p->aChgPos[m]==r*2+1 ) continue;
+        p->aSel[j++] = (u16)r;
+      }
+      p->nSel = j;
+    }
     if( p->nSel>0 ){
       p->iVecSeq++;
       if( pRowid->iVec==p->iVec ) pRowid->iVecSeq = p->iVecSeq;
@@ -568,6 +649,115 @@ static int ccSeek(BtCursor *pCur, i64 iFrom, int *pbEof){
     if( rc==SQLITE_DONE ){ *pbEof = 1; return SQLITE_OK; }
   }
   return rc;
+}
+
+/*
+** Read into (*paOut)[0..*pnOut-1] the rowids that the _changed table of
+** the copy of p records in the range of chunk iChunk, ascending, and at
+** most CC_CHANGED_MAX+1 of them: more, and the chunk is read from the
+** B-tree as a stale one.  *pnAlloc is the size of *paOut, which grows as
+** needed.  The rowids are the keys of a table B-tree, so they ascend and
+** are unique whatever the file holds.  Return an SQLite error code.
+*/
+static int ccChangesRead(
+  ColumnCopyScan *p,
+  int iChunk,
+  i64 **paOut,
+  int *pnOut,
+  int *pnAlloc
+){
+  i64 iHi = iChunk+1<p->nChunk ? p->aChunk[iChunk+1].lo-1 : p->iHi;
+  int rc = SQLITE_OK, bEof = 0, n = 0;
+  assert( iChunk>=0 && iChunk<p->nChunk );
+  if( p->pChanged==0 ){
+    rc = sqlite3CcCursorOpen(p->db, p->pPlan->iDb, p->pPlan->iChangedRoot,
+                             &p->pChanged);
+  }
+  if( rc==SQLITE_OK ) rc = ccSeek(p->pChanged, p->aChunk[iChunk].lo, &bEof);
+  while( rc==SQLITE_OK && !bEof && n<=CC_CHANGED_MAX ){
+    i64 r = sqlite3BtreeIntegerKey(p->pChanged);
+    if( r>iHi ) break;
+    if( n>=*pnAlloc ){
+      int nNew = *pnAlloc*2 + 64;
+      i64 *aNew = sqlite3_realloc64(*paOut, sizeof(i64)*nNew);
+      if( aNew==0 ){ rc = SQLITE_NOMEM_BKPT; break; }
+      *paOut = aNew;
+      *pnAlloc = nNew;
+    }
+    (*paOut)[n++] = r;
+    rc = sqlite3BtreeNext(p->pChanged, 0);
+    if( rc==SQLITE_DONE ){ rc = SQLITE_OK; bEof = 1; }
+  }
+  *pnOut = n;
+  assert( rc!=SQLITE_DONE );
+  return rc;
+}
+
+/*
+** The scan p is in a clean chunk with no current row: before its first
+** row, past a row of a vector with no more rows in aSel[] to read before
+** the next changed row (p->nSelEnd), or past a changed row.  Move to the
+** next row of the chunk in rowid order: the next row of aSel[] (the
+** next vector's, once aSel[] is read), or the next changed row that the
+** table still has, read from the B-tree, whichever comes first.  Set
+** *pbDone if the chunk has no more rows.  Return an SQLite error code.
+**
+** A row of the vectors whose rowid is not recorded as changed is the
+** table's row (the triggers record every write since the chunk was
+** built, in the writer's transaction); a changed row is read from the
+** B-tree, or not read if it is gone; a row the table gained inside the
+** chunk's range is recorded too.  So the scan reads the rows of the
+** table at its snapshot, in rowid order, as the row path does.
+*/
+static int ccAdvance(ColumnCopyScan *p, BtCursor *pBase, int *pbDone){
+  int rc, bRow;
+  *pbDone = 0;
+  p->bChgRow = 0;
+  while( 1 ){
+    if( p->iSel>=p->nSel && !p->bVecDone ){
+      int bDone = 0;
+      rc = ccNextVector(p, &bDone);
+      if( rc ) return rc;
+      if( bDone ){
+        p->bVecDone = 1;
+        p->nSel = p->iSel = 0;
+      }
+    }
+    assert( p->iSel<p->nSel || p->bVecDone );
+    bRow = p->iSel<p->nSel;
+    if( p->iChg<p->nChg
+     && (!bRow || (p->iChg<p->iChgEnd
+                   && p->aChgPos[p->iChg]<=2*p->aSel[p->iSel]+1))
+    ){
+      /* The changed row comes first: read it from the B-tree */
+      i64 r = p->aChg[p->iChg++];
+      int res = 0;
+      if( r<p->iLo || r>p->iStop ) continue;
+      rc = sqlite3BtreeTableMoveto(pBase, r, 0, &res);
+      if( rc ) return rc;
+      testcase( res!=0 );       /* A row deleted, or changed its rowid */
+      if( res!=0 ) continue;
+      p->eMode = CC_MODE_BTREE;
+      p->bChgRow = 1;
+      p->bEndLargest = 0;
+      p->iEnd = r;
+      return SQLITE_OK;
+    }
+    if( !bRow ){
+      *pbDone = 1;
+      return SQLITE_OK;
+    }
+    /* The rows of aSel[] before the next changed row */
+    p->eMode = CC_MODE_VEC;
+    p->nSelEnd = p->nSel;
+    if( p->iChg<p->iChgEnd ){
+      int iPos = p->aChgPos[p->iChg]>>1, i;
+      for(i=p->iSel+1; i<p->nSel && p->aSel[i]<iPos; i++){}
+      p->nSelEnd = i;
+    }
+    assert( p->nSelEnd>p->iSel );
+    return SQLITE_OK;
+  }
 }
 
 /*
@@ -619,17 +809,35 @@ static int ccEnterChunk(ColumnCopyScan *p, BtCursor *pBase, int iChunk){
         iChunk = iLast+1;
         continue;
       }
+      /* A clean chunk: the rows written since it was built */
+      rc = ccChangesRead(p, iChunk, &p->aChg, &p->nChg, &p->nChgAlloc);
+      if( rc ) return rc;
+      testcase( p->nChg==CC_CHANGED_MAX );
+      if( p->nChg>CC_CHANGED_MAX ){
+        /* Read from the B-tree, as a stale chunk */
+        p->aChunk[iChunk].bStale = 1;
+        continue;
+      }
+      if( p->nChg>p->nChgPosAlloc ){
+        int *aNew = sqlite3_realloc64(p->aChgPos, sizeof(int)*p->nChgAlloc);
+        if( aNew==0 ) return SQLITE_NOMEM_BKPT;
+        p->aChgPos = aNew;
+        p->nChgPosAlloc = p->nChgAlloc;
+      }
+      p->iChg = p->iChgEnd = 0;
       p->bClip = c->lo<p->iLo || iChunkHi>p->iStop;
       for(j=0; j<p->nTerm && !bSkip; j++){
         bSkip = ccZoneSkip(p, c, &p->aTerm[j]);
       }
-      if( !bSkip && c->nRow>0 ){
-        p->eMode = CC_MODE_VEC;
-        p->iVec = -1;
-        rc = ccNextVector(p, &bDone);
-        if( rc ) return rc;
-        if( !bDone ) return SQLITE_OK;
-      }
+      /* The zone maps are those of the chunk as built: a chunk they skip
+      ** still has its changed rows, read from the B-tree */
+      assert( c->nRow>0 );
+      p->iVec = -1;
+      p->nSel = p->iSel = 0;
+      p->bVecDone = (u8)bSkip;
+      rc = ccAdvance(p, pBase, &bDone);
+      if( rc ) return rc;
+      if( !bDone ) return SQLITE_OK;
       iChunk++;
     }
   }
@@ -754,14 +962,15 @@ static int ccConsume(ColumnCopyScan *p, VdbeCursor *pC, int bFirst){
       break;
     }
 #endif
+    assert( p->iSel<p->nSelEnd && p->nSelEnd<=p->nSel );
     rc = pCons->xRun(v, pC, pCons, &p->pConsumer,
-                     &p->aSel[p->iSel], p->nSel-p->iSel, &nTake);
+                     &p->aSel[p->iSel], p->nSelEnd-p->iSel, &nTake);
     if( rc ) return rc;
-    assert( nTake>=0 && p->iSel+nTake<=p->nSel );
+    assert( nTake>=0 && p->iSel+nTake<=p->nSelEnd );
     nTaken += nTake;
     p->iSel += nTake;
-    if( p->iSel<p->nSel ) break;
-    rc = ccNextVector(p, &bDone);
+    if( p->iSel<p->nSelEnd ) break;
+    rc = ccAdvance(p, pC->uc.pCursor, &bDone);
     if( rc ) return rc;
     if( bDone ){
       rc = ccEnterChunk(p, pC->uc.pCursor, p->iChunk+1);
@@ -1071,13 +1280,26 @@ static int ccNext(VdbeCursor *pC){
       return ccEnterChunk(p, pBase, p->nChunk);
     }
     p->iSel++;
-    if( p->iSel<p->nSel ) return SQLITE_OK;
-    rc = ccNextVector(p, &bDone);
-    if( rc ) return rc;
-    if( !bDone ) return SQLITE_OK;
+    if( p->iSel<p->nSelEnd ) return SQLITE_OK;
+    rc = ccAdvance(p, pBase, &bDone);
+    if( rc || !bDone ) return rc;
     return ccEnterChunk(p, pBase, p->iChunk+1);
   }
   assert( p->eMode==CC_MODE_BTREE );
+  if( p->bChgRow ){
+    /* On a changed row of a clean chunk, read from the B-tree */
+    p->bChgRow = 0;
+    if( !pC->nullRow && !sqlite3BtreeCursorHasMoved(p->pSentinel) ){
+      rc = ccAdvance(p, pBase, &bDone);
+      if( rc || !bDone ) return rc;
+      return ccEnterChunk(p, pBase, p->iChunk+1);
+    }
+    /* This connection wrote to the table while the scan was on the row
+    ** (the rest of the table comes from the B-tree, whose next row is the
+    ** row path's), or OP_NullRow cleared the cursor (no next row) */
+    p->bAll = 1;
+    p->bEndLargest = 1;
+  }
   if( !p->bEndLargest && sqlite3BtreeCursorHasMoved(p->pSentinel) ){
     /* This connection wrote to the table while the scan was on a run of
     ** stale chunks: the chunks after the run may be stale now, so the
@@ -1127,10 +1349,42 @@ int sqlite3CcCountRange(BtCursor *pBase, i64 iLo, i64 iHi, i64 *pn){
 }
 
 /*
+** Add to *pn the rows that clean chunk iChunk of p holds now: its rows as
+** built (the directory's count), less those recorded as changed (p->aChg[]
+** of the chunk, found among the chunk's rowids), plus the changed rows
+** the table's B-tree (cursor pBase) has.  Return an SQLite error code.
+*/
+static int ccCountChanged(ColumnCopyScan *p, BtCursor *pBase, int iChunk,
+                          i64 *pn){
+  const CCChunk *c = &p->aChunk[iChunk];
+  CCCol *pRowid = sqlite3CcCol(p, 0);
+  int rc, i0, m = 0, nGone = 0, i;
+  if( pRowid==0 ) return SQLITE_NOMEM_BKPT;
+  rc = sqlite3CcColLoad(p, pRowid, c, 0);
+  for(i0=0; rc==SQLITE_OK && i0<c->nRow && m<p->nChg; i0+=CC_VEC){
+    int n = c->nRow-i0<CC_VEC ? c->nRow-i0 : CC_VEC;
+    rc = sqlite3CcColDecode(pRowid, i0, n);
+    pRowid->iVec = -1;
+    for(i=0; rc==SQLITE_OK && i<n; i++){
+      i64 r = pRowid->aVal[i].u.i;
+      while( m<p->nChg && p->aChg[m]<r ) m++;
+      if( m<p->nChg && p->aChg[m]==r ) nGone++;
+    }
+  }
+  *pn += c->nRow - nGone;
+  for(i=0; rc==SQLITE_OK && i<p->nChg; i++){
+    int res = 0;
+    rc = sqlite3BtreeTableMoveto(pBase, p->aChg[i], 0, &res);
+    if( rc==SQLITE_OK && res==0 ) (*pn)++;
+  }
+  return rc;
+}
+
+/*
 ** Implement OP_ColumnCopyCount: set *pnEntry to the rows of the table of
 ** the copy in P4, as a scan through the copy reads them: the rows of each
-** clean chunk from the directory, those of stale chunks and of the tail
-** from the table's B-tree.  If the copy cannot be used, count the B-tree
+** clean chunk from the directory and its changed rows (ccCountChanged()),
+** those of stale chunks and of the tail from the table's B-tree.  If the copy cannot be used, count the B-tree
 ** of cursor P1 (the table or an index of it) as OP_Count does.
 */
 int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
@@ -1138,18 +1392,35 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
   CCPlan *pPlan = (CCPlan*)pOp->p4.p;
   ColumnCopyScan s;
   BtCursor *pBase = 0;
+  CCCol *pRowid = 0;            /* s.apCol[0], for ccCountChanged() */
   int rc, bOk = 0, i;
   i64 n = 0;
 
   memset(&s, 0, sizeof(s));
   s.db = db;
   s.pPlan = pPlan;
+  s.nSlot = 1;
+  s.apCol = &pRowid;
   rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iTabRoot, &pBase);
   if( rc==SQLITE_OK ) rc = sqlite3CcLoadDir(&s, &bOk);
   for(i=0; rc==SQLITE_OK && bOk && i<s.nChunk; ){
-    const CCChunk *c = &s.aChunk[i];
+    CCChunk *c = &s.aChunk[i];
     if( !c->bStale ){
-      n += c->nRow;
+      rc = ccChangesRead(&s, i, &s.aChg, &s.nChg, &s.nChgAlloc);
+      if( rc ) break;
+      if( s.nChg>CC_CHANGED_MAX ){
+        c->bStale = 1;          /* Counted in the B-tree */
+        continue;
+      }
+      if( s.nChg==0 ){
+        n += c->nRow;
+      }else{
+        if( s.pData==0 ){
+          rc = sqlite3CcCursorOpen(db, pPlan->iDb, pPlan->iDataRoot, &s.pData);
+          if( rc ) break;
+        }
+        rc = ccCountChanged(&s, pBase, i, &n);
+      }
       i++;
     }else{
       int iLast = i;
@@ -1163,6 +1434,13 @@ int sqlite3ColumnCopyCount(Vdbe *v, VdbeOp *pOp, i64 *pnEntry){
     rc = sqlite3CcCountRange(pBase, s.iHi+1, LARGEST_INT64, &n);
   }
   sqlite3CcCursorClose(pBase);
+  sqlite3CcCursorClose(s.pData);
+  sqlite3CcCursorClose(s.pChanged);
+  if( pRowid ){
+    sqlite3_free(pRowid->aBuf);
+    sqlite3_free(pRowid);
+  }
+  sqlite3_free(s.aChg);
   sqlite3_free(s.aChunk);
   if( rc==SQLITE_OK && !bOk ){
     VdbeCursor *pC = v->apCsr[pOp->p1];
@@ -1477,6 +1755,52 @@ static int ccSeekRow(ColumnCopyScan *p, int iChunk, i64 iKey, int *piRow){
 }
 
 /*
+** Set *pbChanged if rowid iKey of clean chunk iChunk of p is recorded as
+** changed: the B-tree then answers its lookup.  The chunk's changed
+** rowids are read when first needed and kept for the statement; a chunk
+** with more than CC_CHANGED_MAX is made stale (its lookups are the
+** B-tree's).  Return an SQLite error code.
+*/
+static int ccSeekChanged(ColumnCopyScan *p, int iChunk, i64 iKey,
+                         int *pbChanged){
+  int lo, hi;
+  const i64 *a;
+  *pbChanged = 0;
+  if( p->anSeekChg==0 ){
+    int i;
+    p->anSeekChg = sqlite3_malloc64(sizeof(int)*p->nChunk);
+    p->apSeekChg = sqlite3MallocZero(sizeof(i64*)*p->nChunk);
+    if( p->anSeekChg==0 || p->apSeekChg==0 ){
+      ccSeekChgFree(p);
+      return SQLITE_NOMEM_BKPT;
+    }
+    for(i=0; i<p->nChunk; i++) p->anSeekChg[i] = -1;
+    p->nSeekChg = p->nChunk;
+  }
+  assert( p->nSeekChg==p->nChunk );
+  if( p->anSeekChg[iChunk]<0 ){
+    int nAlloc = 0, n = 0;
+    int rc = ccChangesRead(p, iChunk, &p->apSeekChg[iChunk], &n, &nAlloc);
+    if( rc ) return rc;
+    p->anSeekChg[iChunk] = n;
+    if( n>CC_CHANGED_MAX ) p->aChunk[iChunk].bStale = 1;
+  }
+  if( p->aChunk[iChunk].bStale ){
+    *pbChanged = 1;
+    return SQLITE_OK;
+  }
+  a = p->apSeekChg[iChunk];
+  lo = 0;
+  hi = p->anSeekChg[iChunk]-1;
+  while( lo<=hi ){
+    int mid = lo + (hi-lo)/2;
+    if( a[mid]==iKey ){ *pbChanged = 1; break; }
+    if( a[mid]<iKey ) lo = mid+1; else hi = mid-1;
+  }
+  return SQLITE_OK;
+}
+
+/*
 ** The first lookup the copy serves: read its directory, and put a cursor
 ** on the table's first row, which a write to the table moves.  If the
 ** copy cannot be used, the lookups are the B-tree's (p->bAll).
@@ -1526,11 +1850,11 @@ static ColumnCopyScan *ccSeekState(sqlite3 *db, VdbeCursor *pC, VdbeOp *pOp){
 ** Look up rowid iKey of the table of table cursor pC in its copy, with
 ** the state p: set *peOut to a CC_LOOKUP_* code.  The first CC_SEEK_MIN
 ** lookups of the cursor, those of a rowid in a stale chunk or outside
-** the chunks, and every lookup after a write to the table are the
-** B-tree's.  Return SQLITE_OK or an error code.
+** the chunks or recorded as changed, and every lookup after a write to
+** the table are the B-tree's.  Return SQLITE_OK or an error code.
 */
 static int ccLookup(ColumnCopyScan *p, VdbeCursor *pC, i64 iKey, int *peOut){
-  int rc, lo, hi, iRow;
+  int rc, lo, hi, iRow, bChanged = 0;
   *peOut = CC_LOOKUP_BTREE;
   if( p->nSeek<=CC_SEEK_MIN ){
     p->nSeek++;
@@ -1554,6 +1878,8 @@ static int ccLookup(ColumnCopyScan *p, VdbeCursor *pC, i64 iKey, int *peOut){
     if( p->aChunk[mid].lo<=iKey ) lo = mid; else hi = mid-1;
   }
   if( p->aChunk[lo].bStale ) return SQLITE_OK;
+  rc = ccSeekChanged(p, lo, iKey, &bChanged);
+  if( rc || bChanged ) return rc;
   rc = ccSeekRow(p, lo, iKey, &iRow);
   if( rc ) return rc;
   if( iRow<0 ){

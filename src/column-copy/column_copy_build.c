@@ -455,12 +455,14 @@ static void ccBuildRange(
     if( iRowid>iTo ) break;
     if( p->aB[0].nVal==CC_CHUNK_ROWS ){
       if( bOne ){
-        /* The range of a stale chunk now holds more rows than a chunk
-        ** may (a reader takes a larger one for corrupt): it stays stale,
-        ** read from the B-tree */
+        /* The range of the chunk now holds more rows than a chunk may (a
+        ** reader takes a larger one for corrupt): it is left stale, read
+        ** from the B-tree */
         int s;
         for(s=0; s<p->nSlot; s++){ p->aB[s].nVal = 0; p->aB[s].nArena = 0; }
         bOne = 0;
+        ccExec(p->db, &p->rc, &p->zErr, "UPDATE \"%w\"." CC_PREFIX "_%lld_dir"
+               " SET stale=1 WHERE lo=%lld", p->zDb, p->iId, lo0);
         goto build_done;
       }
       ccFlush(p, k, lo, iLast);
@@ -482,11 +484,11 @@ static void ccBuildRange(
   if( rc==SQLITE_DONE ) rc = SQLITE_OK;
 build_done:
   if( rc && p->rc==SQLITE_OK ) p->rc = rc;
-  /* A stale chunk (bOne) whose range has no row left stays stale, with
-  ** no row: a clean chunk has rows (sqlite3CcLoadDir()) */
+  /* A chunk (bOne) whose range has no row left is left stale, with no
+  ** row: a clean chunk has rows (sqlite3CcLoadDir()) */
   if( p->rc==SQLITE_OK && bOne && p->aB[0].nVal==0 ){
     ccExec(p->db, &p->rc, &p->zErr, "UPDATE \"%w\"." CC_PREFIX "_%lld_dir"
-           " SET nrow=0 WHERE lo=%lld", p->zDb, p->iId, lo0);
+           " SET nrow=0, stale=1 WHERE lo=%lld", p->zDb, p->iId, lo0);
   }
   if( p->rc==SQLITE_OK && p->aB[0].nVal>0 ){
     ccFlush(p, k, lo, iLast);
@@ -585,13 +587,13 @@ static int ccIndexText(
 ** The condition of the BEFORE triggers of UNIQUE index pIdx of pTab, true
 ** for the row of pTab in pIdx whose key equals NEW's under the index's
 ** collations: the row a REPLACE of NEW deletes through pIdx, if NEW is in
-** the index.  Being in a UNIQUE index, at most one row meets it, so the
-** triggers mark the chunk of the first row found.  A key column is
+** the index.  Being in a UNIQUE index, at most one row meets it; the
+** triggers record the rowid of every row that does.  A key column is
 ** compared as `col COLLATE coll = new.col`; an expression, and the
 ** partial index's condition, are the text of the CREATE INDEX statement
 ** (zSql), the expression evaluated on NEW through a subquery that names
 ** NEW's columns as the table's (and itself as the table).  Whether NEW
-** is in a partial index is not tested: a row then marked that the
+** is in a partial index is not tested: a row then recorded that the
 ** REPLACE does not delete costs only speed.  (Without the condition on
 ** the row, the first row with the key could be one outside the index,
 ** and the row deleted go unmarked: issue 55, reproduction 2.)  Return an
@@ -677,9 +679,12 @@ static char *ccReplaceCond(
 
 /*
 ** Create the triggers of copy iId of pTab, whose chunks cover the rowids
-** up to iHi.  The AFTER triggers mark the chunk of each row written; the
-** BEFORE triggers, one pair per UNIQUE index, mark the chunk of a row
-** that a REPLACE may delete without a DELETE trigger.
+** up to iHi.  The AFTER triggers record the rowid of each row written
+** (both rowids of an UPDATE that changes it) in the copy's _changed
+** table; the BEFORE triggers, one pair per UNIQUE index, record the rowid
+** of a row that a REPLACE may delete without a DELETE trigger.  A rowid
+** recorded in vain (in the tail, or of a row the REPLACE keeps) costs
+** only the speed of reading that row from the B-tree.
 */
 static void ccCreateTriggers(CCBuilder *p, i64 iHi){
   Table *pTab;
@@ -705,26 +710,29 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
     sqlite3_free(zT);
     return;
   }
+  /* Not INSERT OR IGNORE: the conflict clause of the writing statement
+  ** (INSERT OR ABORT, an UPSERT's DO UPDATE) overrides a trigger step's.
+  ** An upsert's DO NOTHING is not overridden (SQLite 3.24 and later), so
+  ** a rowid recorded already is left as it is, and no write fails here */
 #define CC_MARK(X) \
-  "UPDATE " CC_PREFIX "_%lld_dir SET stale=1 WHERE lo=(SELECT max(lo) FROM " \
-  CC_PREFIX "_%lld_dir WHERE lo<=" X ") AND stale=0;"
+  "INSERT INTO " CC_PREFIX "_%lld_changed(r) VALUES(" X ")" \
+  " ON CONFLICT DO NOTHING;"
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_ai", p->iId, sig);
   ccExec(p->db, &p->rc, &p->zErr,
     "CREATE TRIGGER \"%w\".\"%w\" AFTER INSERT ON \"%w\" "
     "WHEN new.\"%w\"<=%lld BEGIN " CC_MARK("new.\"%w\"") " END",
-    p->zDb, zName, zT, zR, iHi, p->iId, p->iId, zR);
+    p->zDb, zName, zT, zR, iHi, p->iId, zR);
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_ad", p->iId, sig);
   ccExec(p->db, &p->rc, &p->zErr,
     "CREATE TRIGGER \"%w\".\"%w\" AFTER DELETE ON \"%w\" "
     "WHEN old.\"%w\"<=%lld BEGIN " CC_MARK("old.\"%w\"") " END",
-    p->zDb, zName, zT, zR, iHi, p->iId, p->iId, zR);
+    p->zDb, zName, zT, zR, iHi, p->iId, zR);
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_%08x_au", p->iId, sig);
   ccExec(p->db, &p->rc, &p->zErr,
     "CREATE TRIGGER \"%w\".\"%w\" AFTER UPDATE ON \"%w\" "
     "WHEN old.\"%w\"<=%lld OR new.\"%w\"<=%lld BEGIN "
     CC_MARK("old.\"%w\"") CC_MARK("new.\"%w\"") " END",
-    p->zDb, zName, zT, zR, iHi, zR, iHi,
-    p->iId, p->iId, zR, p->iId, p->iId, zR);
+    p->zDb, zName, zT, zR, iHi, zR, iHi, p->iId, zR, p->iId, zR);
   /* The indexes are read only while every statement so far succeeded.
   ** A REPLACE deletes the row its new row conflicts with through each
   ** UNIQUE index, and with recursive_triggers off (the default) no DELETE
@@ -769,9 +777,9 @@ static void ccCreateTriggers(CCBuilder *p, i64 iHi){
                        p->iId, sig, i ? 'u' : 'i', iIdx);
       ccExec(p->db, &p->rc, &p->zErr,
         "CREATE TRIGGER \"%w\".\"%w\" BEFORE %s ON \"%w\" BEGIN "
-        CC_MARK("(SELECT \"%w\" FROM \"%w\" WHERE %s)") " END",
-        p->zDb, zName, i ? "UPDATE" : "INSERT", zT, p->iId, p->iId, zR, zT,
-        zCond);
+        "INSERT INTO " CC_PREFIX "_%lld_changed(r) "
+        "SELECT \"%w\" FROM \"%w\" WHERE %s ON CONFLICT DO NOTHING; END",
+        p->zDb, zName, i ? "UPDATE" : "INSERT", zT, p->iId, zR, zT, zCond);
     }
     sqlite3_free(zCond);
     if( p->rc ) break;          /* pIdx may be freed */
@@ -841,8 +849,9 @@ static void ccDropCopy(CCBuilder *p, const char *zTab, i64 iId){
   if( iId>0 ){
     ccExec(db, &p->rc, &p->zErr,
         "DROP TABLE IF EXISTS \"%w\".\"" CC_PREFIX "_%lld_dir\";"
-        "DROP TABLE IF EXISTS \"%w\".\"" CC_PREFIX "_%lld_data\";",
-        p->zDb, iId, p->zDb, iId);
+        "DROP TABLE IF EXISTS \"%w\".\"" CC_PREFIX "_%lld_data\";"
+        "DROP TABLE IF EXISTS \"%w\".\"" CC_PREFIX "_%lld_changed\";",
+        p->zDb, iId, p->zDb, iId, p->zDb, iId);
     if( sqlite3FindTable(db, CC_PREFIX, p->zDb) ){
       ccExec(db, &p->rc, &p->zErr,
           "DELETE FROM \"%w\"." CC_PREFIX " WHERE id=%lld", p->zDb, iId);
@@ -1076,8 +1085,9 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   if( iId && ccUntrusted(db, b.zDb, iDb, iId, bStamped, &b.rc, &b.zErr) ){
     ccExec(db, &b.rc, &b.zErr,
         "DELETE FROM \"%w\"." CC_PREFIX "_%lld_dir;"
-        "DELETE FROM \"%w\"." CC_PREFIX "_%lld_data",
-        b.zDb, iId, b.zDb, iId);
+        "DELETE FROM \"%w\"." CC_PREFIX "_%lld_data;"
+        "DELETE FROM \"%w\"." CC_PREFIX "_%lld_changed",
+        b.zDb, iId, b.zDb, iId, b.zDb, iId);
   }
 
   if( iId ){
@@ -1128,12 +1138,24 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     pTab = sqlite3FindTable(db, zTab, b.zDb);   /* Nested SQL ran */
     if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ) b.rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
+    pStmt = ccPrepare(db, &b.rc, &b.zErr,
+        "SELECT EXISTS(SELECT 1 FROM \"%w\"." CC_PREFIX "_%lld_changed"
+        " WHERE r BETWEEN ?1 AND ?2)", b.zDb, iId);
     for(i=0; i<nDir && b.rc==SQLITE_OK; i++){
-      if( aDir[i].bStale ){
-        /* Chunk i covers the rowids up to the next chunk's first, the
-        ** last chunk those up to its hi */
+      /* Chunk i covers the rowids up to the next chunk's first, the last
+      ** chunk those up to its hi */
+      i64 iTo = i+1<nDir ? aDir[i+1].lo-1 : aDir[i].hi;
+      int bChanged = 0;
+      if( !aDir[i].bStale ){
+        sqlite3_bind_int64(pStmt, 1, aDir[i].lo);
+        sqlite3_bind_int64(pStmt, 2, iTo);
+        if( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+          bChanged = sqlite3_column_int(pStmt, 0);
+        }
+        sqlite3_reset(pStmt);
+      }
+      if( aDir[i].bStale || bChanged ){
         int n = 0;
-        i64 iTo = i+1<nDir ? aDir[i+1].lo-1 : aDir[i].hi;
         i64 iLast = aDir[i].hi;
         ccBuildRange(&b, pCur, aDir[i].lo, iTo, 1, aDir[i].k, aDir[i].lo,
                      &n, &iLast);
@@ -1144,6 +1166,8 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         }
       }
     }
+    sqlite3_finalize(pStmt);
+    pStmt = 0;
     sqlite3_free(aDir);
     if( b.rc==SQLITE_OK && iHi<LARGEST_INT64 ){
       i64 iLast = iHi;
@@ -1160,6 +1184,12 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         if( pTab ) ccCreateTriggers(&b, iLast);
       }
     }
+    /* Every chunk with a changed row was built again from the table's
+    ** rows (or left stale, read from the B-tree), and the tail's rows are
+    ** read from the B-tree or now in chunks built here: no recorded
+    ** change is needed any longer */
+    ccExec(db, &b.rc, &b.zErr,
+        "DELETE FROM \"%w\"." CC_PREFIX "_%lld_changed", b.zDb, iId);
   }else{
     /* A new copy: drop what is left of an old one */
     i64 iLast = SMALLEST_INT64;
@@ -1199,10 +1229,12 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         " stale INTEGER NOT NULL);"
         "CREATE TABLE \"%w\"." CC_PREFIX "_%lld_data(id INTEGER PRIMARY KEY,"
         " nnull INTEGER, types INTEGER, minv, maxv, bytes BLOB);"
+        "CREATE TABLE \"%w\"." CC_PREFIX "_%lld_changed"
+        "(r INTEGER PRIMARY KEY);"
         "INSERT INTO \"%w\"." CC_PREFIX "(id,tbl,format,chunk_rows,ncol)"
         " VALUES(%lld,%Q,%d,%d,%d)",
-        b.zDb, iId, b.zDb, iId, b.zDb, iId, zTab, CC_FORMAT, CC_CHUNK_ROWS,
-        nCol);
+        b.zDb, iId, b.zDb, iId, b.zDb, iId, b.zDb, iId, zTab, CC_FORMAT,
+        CC_CHUNK_ROWS, nCol);
     b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
     if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ){
@@ -1323,7 +1355,8 @@ static int ccTailRows(sqlite3 *db, int iDb, Table *pTab, i64 iHi,
 
 /*
 ** One row of PRAGMA column_copy_list for copy zId: table, rows, clean
-** chunks, stale chunks, tail rows, bytes, the base table's bytes.
+** chunks, stale chunks, tail rows, bytes, the base table's bytes, and
+** the rowids recorded as changed.
 */
 static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
   sqlite3 *db = v->db;
@@ -1339,8 +1372,9 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
       "_%lld_dir WHERE NOT stale), (SELECT count(*) FROM \"%w\"." CC_PREFIX
       "_%lld_dir WHERE stale), (SELECT max(hi) FROM \"%w\"." CC_PREFIX
       "_%lld_dir), (SELECT coalesce(sum(length(bytes)),0) FROM \"%w\"."
-      CC_PREFIX "_%lld_data) FROM \"%w\"." CC_PREFIX " AS m WHERE m.id=%lld",
-      zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId);
+      CC_PREFIX "_%lld_data), (SELECT count(*) FROM \"%w\"." CC_PREFIX
+      "_%lld_changed) FROM \"%w\"." CC_PREFIX " AS m WHERE m.id=%lld",
+      zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId);
   if( ccStep(db, pStmt, &rc, &zErr)==SQLITE_ROW ){
     const char *zTab = (const char*)sqlite3_column_text(pStmt, 0);
     Table *pTab = zTab ? sqlite3FindTable(db, zTab, zDb) : 0;
@@ -1350,6 +1384,7 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
     sqlite3VdbeMemSetInt64(&aOut[2], sqlite3_column_int64(pStmt, 2));
     sqlite3VdbeMemSetInt64(&aOut[3], sqlite3_column_int64(pStmt, 3));
     sqlite3VdbeMemSetInt64(&aOut[5], sqlite3_column_int64(pStmt, 5));
+    sqlite3VdbeMemSetInt64(&aOut[7], sqlite3_column_int64(pStmt, 6));
     if( pTab && IsOrdinaryTable(pTab) && HasRowid(pTab) ){
       sqlite3CcCopyOf(pTab, 0, &iAny);
     }
@@ -1365,7 +1400,9 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
     sqlite3VdbeMemSetInt64(&aOut[6], nBase);
   }else if( rc==SQLITE_OK ){
     int i;
-    for(i=0; i<7; i++) sqlite3VdbeMemSetNull(&aOut[i]);
+    for(i=0; i<LIPSQLITE_NCOL_COLUMN_COPY_LIST; i++){
+      sqlite3VdbeMemSetNull(&aOut[i]);
+    }
     sqlite3VdbeMemSetStr(&aOut[0], zId, -1, SQLITE_UTF8, SQLITE_TRANSIENT);
   }
   sqlite3_finalize(pStmt);
@@ -1406,9 +1443,10 @@ static int ccRefreshDue(Vdbe *v, int iDb, const char *zTab, Mem *pOut){
   }
   if( iId ){
     pStmt = ccPrepare(db, &rc, &zErr,
-        "SELECT coalesce(sum(CASE WHEN stale THEN nrow END),0),"
+        "SELECT coalesce(sum(CASE WHEN stale THEN nrow END),0)"
+        " + (SELECT count(*) FROM \"%w\"." CC_PREFIX "_%lld_changed),"
         " coalesce(sum(nrow),0), max(hi) FROM \"%w\"." CC_PREFIX "_%lld_dir",
-        zDb, iId);
+        zDb, iId, zDb, iId);
     if( ccStep(db, pStmt, &rc, &zErr)==SQLITE_ROW ){
       nStale = sqlite3_column_int64(pStmt, 0);
       nRow = sqlite3_column_int64(pStmt, 1);
@@ -1602,7 +1640,9 @@ void sqlite3ColumnCopyListPragma(
   }
   v = sqlite3GetVdbe(pParse);
   if( v==0 ) return;
-  if( pParse->nMem<7 ) pParse->nMem = 7;
+  if( pParse->nMem<LIPSQLITE_NCOL_COLUMN_COPY_LIST ){
+    pParse->nMem = LIPSQLITE_NCOL_COLUMN_COPY_LIST;
+  }
   for(iDb=0; iDb<db->nDb; iDb++){
     HashElem *k;
     if( iDb==1 ) continue;
@@ -1863,9 +1903,9 @@ int sqlite3ColumnCopyTriggerSkip(Parse *pParse, Trigger *p, Table *pTab,
 ** the row triggers pList, which would make it run the SELECT into a
 ** temporary table first, in case a trigger writes a table the SELECT
 ** reads.  Return true if every trigger of pList is a copy's AFTER
-** trigger, all of whose steps update a _dir table of database iDb that
-** the SELECT's code, coded so far, does not read: the SELECT then runs
-** row by row.  (sqlite3Insert() codes BEFORE triggers of an INSERT ...
+** trigger, all of whose steps insert into a _changed table of database
+** iDb that the SELECT's code, coded so far, does not read: the SELECT
+** then runs row by row.  (sqlite3Insert() codes BEFORE triggers of an INSERT ...
 ** SELECT only from the temporary table.)
 */
 int sqlite3ColumnCopyTriggersOnly(Parse *pParse, Trigger *pList, int iDb){
@@ -1883,25 +1923,27 @@ int sqlite3ColumnCopyTriggersOnly(Parse *pParse, Trigger *pList, int iDb){
       return 0;
     }
     for(pStep=p->step_list; pStep; pStep=pStep->pNext){
-      Table *pDir;
+      Table *pChanged;
       const char *zT;
       int n, i;
-      if( pStep->op!=TK_UPDATE || pStep->pSrc==0 || pStep->pSrc->nSrc!=1 ){
+      if( pStep->op!=TK_INSERT || pStep->pSrc==0 || pStep->pSrc->nSrc!=1 ){
         return 0;
       }
       zT = pStep->pSrc->a[0].zName;
       n = zT ? sqlite3Strlen30(zT) : 0;
-      if( n<CC_PREFIX_LEN+5
+      if( n<CC_PREFIX_LEN+9
        || sqlite3StrNICmp(zT, CC_PREFIX "_", CC_PREFIX_LEN+1)!=0
-       || sqlite3StrICmp(&zT[n-4], "_dir")!=0
+       || sqlite3StrICmp(&zT[n-8], "_changed")!=0
       ){
         return 0;
       }
-      pDir = sqlite3FindTable(db, zT, db->aDb[iDb].zDbSName);
-      if( pDir==0 ) return 0;
+      pChanged = sqlite3FindTable(db, zT, db->aDb[iDb].zDbSName);
+      if( pChanged==0 ) return 0;
       for(i=1; i<sqlite3VdbeCurrentAddr(v); i++){
         VdbeOp *pOp = sqlite3VdbeGetOp(v, i);
-        if( pOp->opcode==OP_OpenRead && pOp->p2==(int)pDir->tnum ) return 0;
+        if( pOp->opcode==OP_OpenRead && pOp->p2==(int)pChanged->tnum ){
+          return 0;
+        }
       }
     }
   }
@@ -1915,7 +1957,7 @@ int sqlite3ColumnCopyTriggersOnly(Parse *pParse, Trigger *pList, int iDb){
 /*
 ** Called by sqlite3_blob_write(), holding the connection's mutex, before
 ** it writes through cursor pCsr to a row of pTab in schema zDb: if pTab
-** has a copy, mark the row's chunk stale in the blob handle's
+** has a copy, record the row's rowid as changed in the blob handle's
 ** transaction.  Return an SQLite error code (the write must not happen).
 */
 int sqlite3ColumnCopyBlobWrite(sqlite3 *db, Table *pTab, const char *zDb,
@@ -1948,9 +1990,8 @@ int sqlite3ColumnCopyBlobWrite(sqlite3 *db, Table *pTab, const char *zDb,
   iRow = sqlite3BtreeIntegerKey(pCsr);
   sqlite3BtreeLeaveCursor(pCsr);
   ccExec(db, &rc, &zErr,
-      "UPDATE \"%w\"." CC_PREFIX "_%lld_dir SET stale=1 WHERE lo=(SELECT max(lo)"
-      " FROM \"%w\"." CC_PREFIX "_%lld_dir WHERE lo<=%lld) AND stale=0",
-      zDb, iId, zDb, iId, iRow);
+      "INSERT OR IGNORE INTO \"%w\"." CC_PREFIX "_%lld_changed(r) "
+      "VALUES(%lld)", zDb, iId, iRow);
   if( rc ) sqlite3ErrorWithMsg(db, rc, "%s", zErr ? zErr : sqlite3ErrStr(rc));
   sqlite3_free(zErr);
   return rc;

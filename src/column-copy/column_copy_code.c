@@ -150,8 +150,9 @@ static int ccTermUsable(
 /*
 ** If the statement of pParse may read a copy of table pTab (PRAGMA
 ** column_scan is on, the copy and its shadow tables exist), set apShadow[]
-** to lipsqlite_column_copy, the copy's _dir and _data tables and the
-** file's stamp (CC_SHADOW tables), and return the copy's id.  Else return
+** to lipsqlite_column_copy, the copy's _dir and _data tables, the file's
+** stamp and the copy's _changed table (CC_SHADOW tables), and return the
+** copy's id.  Else return
 ** 0: a file with no stamp has no copy that can be read.
 */
 i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
@@ -180,6 +181,8 @@ i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow){
   sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_data", iId);
   apShadow[2] = sqlite3FindTable(db, zName, zDb);
   apShadow[3] = sqlite3FindTable(db, CC_STAMP, zDb);
+  sqlite3_snprintf(sizeof(zName), zName, CC_PREFIX "_%lld_changed", iId);
+  apShadow[4] = sqlite3FindTable(db, zName, zDb);
   for(i=0; i<CC_SHADOW; i++){
     if( apShadow[i]==0 || !HasRowid(apShadow[i]) ) return 0;
   }
@@ -246,6 +249,7 @@ void sqlite3CcPlanInit(
   pPlan->iDb = iDb;
   pPlan->nCol = pTab->nNVCol;
   pPlan->iStampRoot = apShadow[3]->tnum;
+  pPlan->iChangedRoot = apShadow[4]->tnum;
   for(i=0; i<CC_SHADOW; i++){
     sqlite3TableLock(pParse, iDb, apShadow[i]->tnum, 0, apShadow[i]->zName);
   }

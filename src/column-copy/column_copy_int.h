@@ -26,6 +26,8 @@
 **   lipsqlite_column_copy         one row per copy (all copies of the file)
 **   lipsqlite_column_copy_N_dir   its chunk directory
 **   lipsqlite_column_copy_N_data  one BLOB per column and chunk
+**   lipsqlite_column_copy_N_changed  the rowids written since their
+**                                 chunks were built
 **   lipsqlite_column_copy_N_S_OP  its triggers on T, where S is the
 **                                 signature of T's definition (ccSig())
 */
@@ -54,8 +56,8 @@
 #define CC_COOKIE_MAX   0x7fffffff
 
 /* The shadow tables a plan names: lipsqlite_column_copy, the copy's _dir
-** and _data tables, and the stamp */
-#define CC_SHADOW      4
+** and _data tables, the stamp and the copy's _changed table */
+#define CC_SHADOW      5
 
 /*
 ** The fields of the records of the shadow tables, as sqlite3CcRecord()
@@ -89,8 +91,20 @@
 ** their names: a copy whose triggers another version made is not read.
 ** Version 2: a REPLACE's BEFORE triggers mark the chunk of every row
 ** holding the new key (expression and partial UNIQUE indexes too).
+** Version 3: the triggers record each rowid written in the _changed
+** table instead of marking its chunk stale.
 */
-#define CC_TRIGGER_VERSION 2
+#define CC_TRIGGER_VERSION 3
+
+/*
+** A clean chunk is read from its vectors with the rows whose rowids are
+** recorded as changed masked out, each of those read from the B-tree.
+** A chunk with more than CC_CHANGED_MAX changed rowids is read from the
+** B-tree as a whole, as a stale one: there, one B-tree seek per changed
+** row costs more than the step from row to row of a B-tree scan
+** (doc/column-copy.md, "Changed rows").
+*/
+#define CC_CHANGED_MAX 8192
 
 /*
 ** A chunk holds CC_CHUNK_ROWS rows when built, a vector CC_VEC rows.  The
@@ -188,6 +202,7 @@ struct CCPlan {
   int iDb;                      /* Database of the table */
   int nCol;                     /* Stored columns of the table */
   Pgno iStampRoot;              /* Root of lipsqlite_column_copy_stamp */
+  Pgno iChangedRoot;            /* Root of its _changed table */
   u8 opStart;                   /* OP_Rewind, OP_SeekGE or OP_SeekGT */
   u8 opEnd;                     /* OP_Gt, OP_Ge, or 0: no end test */
   int iRegStart;                /* The seek's key (P3), if opStart seeks */
@@ -303,6 +318,23 @@ struct ColumnCopyScan {
   u32 iVecSeq;                  /* Changes with every vector made current */
   int nSel;                     /* Rows of aSel[] */
   int iSel;                     /* Current row in aSel[] */
+  int nSelEnd;                  /* Rows of aSel[] before the changed row
+                                ** aChg[iChg]: read before it */
+  /* The rows of the current chunk recorded as changed (the _changed
+  ** table): masked out of its vectors, read from the B-tree in turn */
+  BtCursor *pChanged;           /* On the _changed table, opened when used */
+  i64 *aChg;                    /* Their rowids, ascending */
+  int nChg;                     /* Entries of aChg[] */
+  int nChgAlloc;                /* Allocated entries of aChg[] */
+  int iChg;                     /* Next of aChg[] to read from the B-tree */
+  int iChgEnd;                  /* aChg[iChg..iChgEnd-1] come before the
+                                ** vector after the current one */
+  int *aChgPos;                 /* aChgPos[j]: 2*(rows of the current vector
+                                ** with a rowid below aChg[j]) + 1 if the
+                                ** next row's rowid is aChg[j] (masked) */
+  int nChgPosAlloc;             /* Allocated entries of aChgPos[] */
+  u8 bVecDone;                  /* Every vector of the chunk was read */
+  u8 bChgRow;                   /* CC_MODE_BTREE on the row aChg[iChg-1] */
   u16 aSel[CC_VEC];             /* Rows of the vector that may match */
   u16 aAll[CC_VEC];             /* 0, 1, 2 ...: every row, once filled */
   i64 aKey[CC_VEC];             /* Their keys, for a Bloom filter probe */
@@ -332,6 +364,10 @@ struct ColumnCopyScan {
   i64 iSeekRowid;               /* Its rowid */
   CCCol **apSeekCol;            /* [slot*nChunk + chunk], loaded when read */
   i64 nSeekBytes;               /* Bytes of the BLOBs loaded in apSeekCol */
+  i64 **apSeekChg;              /* [chunk]: its changed rowids, ascending */
+  int *anSeekChg;               /* [chunk]: entries of apSeekChg[chunk], or
+                                ** -1 until they are read */
+  int nSeekChg;                 /* Chunks of apSeekChg[] and anSeekChg[] */
 };
 
 
