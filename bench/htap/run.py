@@ -631,16 +631,10 @@ def write_rate(a, sys_objs, dbs, d, workdir, row):
     cc = next((o for o in sys_objs if o.copies), None)
     if cc is None:
         die('--write-rate needs fork-cc in --systems (its database has the copies)')
-    confs = []
-    for o in sys_objs:
-        if o.duck:
-            continue
-        confs.append((o, 'no copies', dbs[o.name] if not o.copies else None))
-    confs = [(o, lbl, p) for o, lbl, p in confs if p is not None]
-    for o in [x for x in sys_objs if not x.duck and not x.copies]:
-        confs.append((o, 'copies', dbs[cc.name]))
-    confs.append((cc, 'copies', dbs[cc.name])) if not any(c[0] is cc for c in confs) else None
-    confs = [c for c in confs if not (c[0].copies and c[1] == 'no copies')]
+    confs = [(o, 'no copies', dbs[o.name]) for o in sys_objs if not o.duck and not o.copies]
+    confs += [(o, 'copies', dbs[o.name]) for o in sys_objs if o.copies]
+    # Stock writing the file with copies (our triggers, run by upstream).
+    confs += [(o, 'copies', dbs[cc.name]) for o in sys_objs if o.base == 'stock']
     files = {}
     for o, lbl, src in confs:
         f = os.path.join(workdir, 'wr-%s-%s.db' % (o.name.replace('@', '-'), lbl.replace(' ', '')))
