@@ -331,6 +331,22 @@ def summarize(a, res):
     return out
 
 
+def freshness_self_test():
+    """summarize() must flag a query that missed a committed transaction
+    and pass one that saw everything (run before every benchmark, so that
+    a stale count of 0 comes from a check that can fail)."""
+    class A:
+        warmup, seconds = 1.0, 10.0
+    w = {'client': 1, 'commit_times': [1.0, 2.0, 3.0], 'aborts': {t: 0 for t in TX_TYPES}, 'errors': [],
+         'log': [('payment', 0.9, 0.0, 0.1), ('payment', 1.9, 0.0, 0.1), ('payment', 2.9, 0.0, 0.1)]}
+    q = lambda start, seen: {'query': 'Q1.1', 'start': start, 'end': start + 0.5, 'query_s': 0.5, 'fresh': {'1': seen},
+                              'hash': '', 'rows': 1}
+    ok = summarize(A, {'t0': 0.0, 'writers': [w], 'streams': [[q(2.5, 2), q(3.5, 3), q(2.0, 1)]]})
+    bad = summarize(A, {'t0': 0.0, 'writers': [w], 'streams': [[q(3.5, 2)]]})
+    if ok['stale'] != 0 or bad['stale'] != 1 or abs(bad['stale_lag'][0] - 0.5) > 1e-9:
+        die('the freshness check does not work (self-test: %d, %d)' % (ok['stale'], bad['stale']), 1)
+
+
 # ------------------------------------------------------------------ report helpers
 
 def fmt(v, d=1):
@@ -406,6 +422,7 @@ def main():
         die('bad value: --sf and --seconds > 0, --warmup >= 0, --repeat >= 1, --update-share 0..100')
     if a.updates is not None and a.updates < 1:
         die('--updates must be at least 1')
+    freshness_self_test()
     builds = benchlib.extra_builds(a.lib)
     if 'fork' not in builds:
         lib = next((p for p in benchlib.OURS_LIBS if os.path.exists(p)), None)
