@@ -27,7 +27,8 @@ time may open a DuckDB file for writing).
 Output: bench/out/htap-<stamp>.csv (one row per measurement, every row with
 the full configuration), bench/out/htap-<stamp>.md, and the frontier plot
 htap-<stamp>.png when matplotlib imports.  Working files in
-bench/out/htap/: the prepared databases (made once) and one fresh copy
+bench/out/htap/: the prepared databases (made once; the copies' file once
+per build of the shell that made it) and one fresh copy
 (cp) per system and mix, removed after it.
 """
 import argparse, bisect, csv, json, os, random, re, shutil, statistics, subprocess, sys, time
@@ -492,8 +493,10 @@ def main():
         if o.duck:
             dbs[o.name] = duck_db(base, shell_snap)
         elif o.copies:
+            # Named by the build's shell, so that a rerun with another build
+            # never reuses copies an older one made.
             dbs[o.name], cc_info[o.name] = benchlib.column_copy_db(
-                shell_cc[o.name], base, tables=SSB_TABLES, suffix='-cc' + ('-' + o.build if o.build else ''))
+                shell_cc[o.name], base, tables=SSB_TABLES, suffix='-cc-' + benchlib.sha256(shell_cc[o.name])[:12])
         else:
             dbs[o.name] = base
     d = dims(shell_snap, base)
