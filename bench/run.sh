@@ -37,6 +37,7 @@ quick() {
   run bench/footprint/run.py --quick
   run bench/research/run.py --rows 20000 --warmup 0 --repeat 1
   run bench/tpch/run.py --quick
+  run bench/htap/run.py --quick
 }
 
 full() {
@@ -50,6 +51,9 @@ full() {
   run bench/research/run.py --rows 1000000 --repeat 3
   run bench/tpch/run.py --sf 0.1
   run bench/tpch/run.py --sf 1
+  run bench/htap/run.py --sf 1
+  run bench/htap/run.py --sf 1 --updates 10000
+  run bench/htap/run.py --sf 1 --write-rate --systems sqlite --seconds 5 --repeat 3
 }
 
 # How many there are, then each in turn.

@@ -307,8 +307,9 @@ def duck_version():
         return None
 
 
-def duck_open(path, threads, config=None):
-    """A read-only connection to the DuckDB database path, in a DuckDB
+def duck_open(path, threads, config=None, read_only=True):
+    """A read-only connection (read_only=False: a read-write one, for a
+    runner that writes, bench/htap) to the DuckDB database path, in a DuckDB
     instance of its own with threads threads, for a runner to keep open
     for its whole run (one per system).  duckdb.connect(path) twice in one
     process gives two connections to one instance, whose SET threads is
@@ -317,7 +318,7 @@ def duck_open(path, threads, config=None):
     with its own threads setting and its own buffer pool."""
     import duckdb
     con = duckdb.connect(':memory:', config=dict(config or {}))
-    con.execute("ATTACH '%s' AS bench (READ_ONLY)" % path.replace("'", "''"))
+    con.execute("ATTACH '%s' AS bench%s" % (path.replace("'", "''"), ' (READ_ONLY)' if read_only else ''))
     con.execute('USE bench')
     con.execute('SET threads=%d' % threads)
     got = con.execute("SELECT current_setting('threads')").fetchone()[0]
