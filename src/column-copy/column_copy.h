@@ -33,11 +33,26 @@
 # error "SQLITE_COLUMN_COPY_REFRESH_DEFAULT must be 0 to 100"
 #endif
 
+/* PRAGMA column_copy_step: after every this many rows changed by a
+** connection, the next statement it ends outside a transaction takes one
+** maintenance step if one is due (a chunk with an eighth of its rows
+** changed, or a tail of a chunk's rows); 0: never */
+#ifndef SQLITE_COLUMN_COPY_STEP_DEFAULT
+# define SQLITE_COLUMN_COPY_STEP_DEFAULT 4096
+#endif
+#if SQLITE_COLUMN_COPY_STEP_DEFAULT<0 \
+ || SQLITE_COLUMN_COPY_STEP_DEFAULT>1000000000
+# error "SQLITE_COLUMN_COPY_STEP_DEFAULT must be 0 to 1000000000"
+#endif
+
 /* Per-connection state (db->fork.colcopy) */
 typedef struct ColumnCopyConn ColumnCopyConn;
 struct ColumnCopyConn {
   u8 bOn;                       /* PRAGMA column_scan */
   i64 nRefresh;                 /* PRAGMA column_copy_refresh */
+  i64 nStep;                    /* PRAGMA column_copy_step */
+  i64 nStepMark;                /* db->nTotalChange at the last check */
+  u8 bInStep;                   /* A maintenance step is running */
 };
 
 /* The state of a columnar scan, hung on the table's VdbeCursor */
@@ -48,6 +63,7 @@ typedef struct ColumnCopyScan ColumnCopyScan;
 #define COLUMN_COPY_DROP  2     /* PRAGMA column_copy_drop(T) */
 #define COLUMN_COPY_LIST  3     /* One row of PRAGMA column_copy_list */
 #define COLUMN_COPY_DUE   4     /* Is a refresh due? (PRAGMA optimize) */
+#define COLUMN_COPY_STEP  5     /* PRAGMA column_copy_maintain, one table */
 
 /* Declared by vdbeInt.h and whereInt.h, which come later */
 struct VdbeCursor;
@@ -94,6 +110,11 @@ void sqlite3ColumnCopyPragma(Parse*, const char*, const char*, const char*);
 void sqlite3ColumnCopyDropPragma(Parse*, const char*, const char*, const char*);
 void sqlite3ColumnCopyListPragma(Parse*, const char*, const char*, const char*);
 void sqlite3ColumnCopyRefreshPragma(Parse*, const char*, const char*, const char*);
+void sqlite3ColumnCopyStepPragma(Parse*, const char*, const char*, const char*);
+void sqlite3ColumnCopyMaintainPragma(Parse*, const char*, const char*, const char*);
+
+/* After a statement that sqlite3_step() ran to its end (vdbeapi.c) */
+void sqlite3ColumnCopyAfterStep(sqlite3*);
 
 /* PRAGMA optimize (pragma.c) */
 void sqlite3ColumnCopyOptimize(Parse*, int, u32);

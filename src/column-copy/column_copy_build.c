@@ -1475,6 +1475,8 @@ static int ccRefreshDue(Vdbe *v, int iDb, const char *zTab, Mem *pOut){
   return rc;
 }
 
+static int ccMaintainStep(Vdbe*, int, const char*, Mem*);
+
 /*
 ** Implement OP_ColumnCopy: P1 is the action (COLUMN_COPY_*), P2 the
 ** database, P3 the first output register, P4 the table's name (the copy's
@@ -1506,6 +1508,8 @@ int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
     }
     case COLUMN_COPY_DUE:
       return ccRefreshDue(v, pOp->p2, z, aOut);
+    case COLUMN_COPY_STEP:
+      return ccMaintainStep(v, pOp->p2, z, aOut);
     default:
       assert( pOp->p1==COLUMN_COPY_LIST );
       return ccList(v, pOp->p2, z, aOut);
@@ -1948,6 +1952,347 @@ int sqlite3ColumnCopyTriggersOnly(Parse *pParse, Trigger *pList, int iDb){
     }
   }
   return 1;
+}
+
+/************************************************************************
+** Maintenance in small steps (PRAGMA column_copy_maintain)
+*/
+
+/*
+** One maintenance step on the copy of table zTab of database iDb, if one
+** is due: rebuild the chunk with the most rows recorded as changed, if it
+** has any (PRAGMA column_copy_maintain run by the application) or, for a
+** step the connection takes itself (sqlite3ColumnCopyAfterStep()), if it
+** has an eighth of its rows changed (CC_STEP_FRACTION: about where its
+** seeks cost what a B-tree scan of the chunk costs); else, if the tail
+** holds CC_CHUNK_ROWS rows, make its first CC_CHUNK_ROWS rows a chunk
+** (new triggers with the new bound).  Set aOut[0..4] to table, action ('chunk' or 'tail'), the
+** chunk's first rowid, its rows and seconds, and aOut[5] to 1 if a step
+** was taken, else 0.  A copy that is not current is left to PRAGMA
+** column_copy and PRAGMA optimize, which build it anew.
+**
+** The step runs in the statement's write transaction: an autocommit
+** PRAGMA column_copy_maintain is one short transaction per step.  Its writes are those of a refresh, so a kill or
+** a power cut leaves the copy and its table those of one commit.
+*/
+static int ccMaintainStep(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
+  sqlite3 *db = v->db;
+  CCBuilder b;
+  Table *pTab;
+  i64 iId, iAny = 0, iBest = -1, nBest = 0;
+  i64 t0 = 0, t1 = 0;
+  int nDir = 0, nDirAlloc = 0, i, bStamped, nBuilt = 0;
+  struct CCDirStep { i64 lo, k, hi, nRow; } *aDir = 0;
+  sqlite3_stmt *pStmt = 0;
+  BtCursor *pCur = 0;
+  u32 iCookie0 = sqlite3CcCookie(db, iDb);
+  const char *zAction = 0;
+  i64 iChunkLo = 0, nRows = 0;
+
+  memset(&b, 0, sizeof(b));
+  b.db = db;
+  b.zDb = db->aDb[iDb].zDbSName;
+  b.zTab = zTab;
+  sqlite3VdbeMemSetInt64(&aOut[5], 0);
+  sqlite3OsCurrentTimeInt64(db->pVfs, &t0);
+  pTab = sqlite3FindTable(db, zTab, b.zDb);
+  if( pTab==0 || !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) return SQLITE_OK;
+  iId = sqlite3CcCopyOf(pTab, 0, &iAny);
+  if( iId==0 ) return SQLITE_OK;
+  bStamped = ccStamped(db, b.zDb, &b.rc, &b.zErr);
+  if( b.rc==SQLITE_OK && ccUntrusted(db, b.zDb, iDb, iId, bStamped,
+                                     &b.rc, &b.zErr) ){
+    goto step_done;
+  }
+
+  /* The directory, and the changed rows of each chunk */
+  pStmt = ccPrepare(db, &b.rc, &b.zErr,
+      "SELECT lo, k, hi, nrow, stale FROM \"%w\"." CC_PREFIX "_%lld_dir"
+      " ORDER BY lo", b.zDb, iId);
+  while( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+    if( sqlite3_column_type(pStmt, 1)!=SQLITE_INTEGER
+     || sqlite3_column_type(pStmt, 2)!=SQLITE_INTEGER
+     || sqlite3_column_int64(pStmt, 1)<0
+     || sqlite3_column_int64(pStmt, 1)>=CC_K_MAX
+     || sqlite3_column_int64(pStmt, 2)<sqlite3_column_int64(pStmt, 0)
+     || (nDir>0 && aDir[nDir-1].hi>=sqlite3_column_int64(pStmt, 0))
+    ){
+      /* Not a directory this code wrote: left to PRAGMA column_copy */
+      nDir = 0;
+      break;
+    }
+    if( nDir>=nDirAlloc ){
+      struct CCDirStep *aNew;
+      nDirAlloc = nDirAlloc*2 + 64;
+      aNew = sqlite3_realloc64(aDir, sizeof(*aDir)*nDirAlloc);
+      if( aNew==0 ){ b.rc = SQLITE_NOMEM_BKPT; break; }
+      aDir = aNew;
+    }
+    aDir[nDir].lo = sqlite3_column_int64(pStmt, 0);
+    aDir[nDir].k = sqlite3_column_int64(pStmt, 1);
+    aDir[nDir].hi = sqlite3_column_int64(pStmt, 2);
+    /* A stale chunk is PRAGMA optimize's: its range may not fit a chunk */
+    aDir[nDir].nRow = sqlite3_column_int(pStmt, 4) ? -1
+                    : sqlite3_column_int64(pStmt, 3);
+    nDir++;
+  }
+  sqlite3_finalize(pStmt);
+  pStmt = 0;
+  if( b.rc || nDir==0 ) goto step_done;
+  pStmt = ccPrepare(db, &b.rc, &b.zErr,
+      "SELECT count(*) FROM \"%w\"." CC_PREFIX "_%lld_changed"
+      " WHERE r BETWEEN ?1 AND ?2", b.zDb, iId);
+  for(i=0; i<nDir && b.rc==SQLITE_OK; i++){
+    i64 n = 0;
+    if( aDir[i].nRow<0 ) continue;
+    sqlite3_bind_int64(pStmt, 1, aDir[i].lo);
+    sqlite3_bind_int64(pStmt, 2, i+1<nDir ? aDir[i+1].lo-1 : aDir[i].hi);
+    if( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
+      n = sqlite3_column_int64(pStmt, 0);
+    }
+    sqlite3_reset(pStmt);
+    if( n>nBest ){ nBest = n; iBest = i; }
+  }
+  sqlite3_finalize(pStmt);
+  pStmt = 0;
+  if( b.rc ) goto step_done;
+
+  pTab = sqlite3FindTable(db, zTab, b.zDb);   /* Nested SQL ran */
+  if( pTab==0 ){ b.rc = SQLITE_SCHEMA; goto step_done; }
+  b.pTab = pTab;
+  b.iId = iId;
+  if( iBest>=0 && (!db->fork.colcopy.bInStep
+                   || nBest*CC_STEP_FRACTION>=aDir[iBest].nRow) ){
+    /* Rebuild the chunk with the most changed rows in place */
+    i64 iTo = iBest+1<nDir ? aDir[iBest+1].lo-1 : aDir[iBest].hi;
+    i64 iLast = aDir[iBest].hi;
+    int n = 0;
+    ccBuilderStart(&b, "REPLACE");
+    if( b.rc==SQLITE_OK ) b.rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
+    ccBuildRange(&b, pCur, aDir[iBest].lo, iTo, 1, aDir[iBest].k,
+                 aDir[iBest].lo, &n, &iLast);
+    if( iBest+1==nDir ){
+      /* The last chunk keeps covering up to the triggers' bound */
+      ccExec(db, &b.rc, &b.zErr, "UPDATE \"%w\"." CC_PREFIX "_%lld_dir"
+             " SET hi=%lld WHERE lo=%lld", b.zDb, iId, aDir[iBest].hi,
+             aDir[iBest].lo);
+    }
+    ccExec(db, &b.rc, &b.zErr, "DELETE FROM \"%w\"." CC_PREFIX "_%lld_changed"
+           " WHERE r BETWEEN %lld AND %lld", b.zDb, iId, aDir[iBest].lo, iTo);
+    zAction = "chunk";
+    iChunkLo = aDir[iBest].lo;
+    nRows = nBest;
+    nBuilt = n;
+  }else{
+    /* The tail: its first CC_CHUNK_ROWS rows, if it has that many */
+    i64 iHi = aDir[nDir-1].hi, iTo = 0, kMax = -1, n = 0;
+    int res = 0;
+    b.rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
+    if( b.rc==SQLITE_OK && iHi<LARGEST_INT64 ){
+      b.rc = sqlite3BtreeTableMoveto(pCur, iHi+1, 0, &res);
+      if( b.rc==SQLITE_OK && !sqlite3BtreeEof(pCur) && res<0 ){
+        b.rc = sqlite3BtreeNext(pCur, 0);
+      }
+      while( b.rc==SQLITE_OK && !sqlite3BtreeEof(pCur) && n<CC_CHUNK_ROWS ){
+        iTo = sqlite3BtreeIntegerKey(pCur);
+        n++;
+        b.rc = sqlite3BtreeNext(pCur, 0);
+      }
+      if( b.rc==SQLITE_DONE ) b.rc = SQLITE_OK;
+    }
+    for(i=0; i<nDir; i++){
+      if( aDir[i].k>kMax ) kMax = aDir[i].k;
+    }
+    if( b.rc==SQLITE_OK && n==CC_CHUNK_ROWS && kMax+1<CC_K_MAX ){
+      i64 iLast = iHi;
+      int nChunk = 0;
+      ccBuilderStart(&b, "REPLACE");
+      ccBuildRange(&b, pCur, iHi+1, iTo, 0, kMax+1, iHi+1, &nChunk, &iLast);
+      sqlite3CcCursorClose(pCur);
+      pCur = 0;
+      ccExec(db, &b.rc, &b.zErr, "DELETE FROM \"%w\"." CC_PREFIX "_%lld_changed"
+             " WHERE r BETWEEN %lld AND %lld", b.zDb, iId, iHi+1, iLast);
+      if( b.rc==SQLITE_OK ){
+        /* The chunks now reach further: new triggers, and the new schema
+        ** cookie for the copies that were current (this DDL changed no
+        ** row), as a build does */
+        ccDropCopy(&b, zTab, 0);
+        b.pTab = pTab = sqlite3FindTable(db, zTab, b.zDb);
+        if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
+        if( pTab ) ccCreateTriggers(&b, iLast);
+        ccExec(db, &b.rc, &b.zErr,
+            "UPDATE \"%w\"." CC_PREFIX " SET cookie=%u WHERE cookie=%u",
+            b.zDb, sqlite3CcCookie(db, iDb), iCookie0);
+      }
+      zAction = "tail";
+      iChunkLo = iHi+1;
+      nRows = CC_CHUNK_ROWS;
+      nBuilt = nChunk;
+    }
+  }
+  if( zAction && b.rc==SQLITE_OK ){
+    ccExec(db, &b.rc, &b.zErr,
+        "UPDATE \"%w\"." CC_PREFIX " SET rows=(SELECT coalesce(sum(nrow),0)"
+        " FROM \"%w\"." CC_PREFIX "_%lld_dir WHERE NOT stale) WHERE id=%lld",
+        b.zDb, b.zDb, iId, iId);
+  }
+
+step_done:
+  sqlite3CcCursorClose(pCur);
+  sqlite3_finalize(pStmt);
+  sqlite3_free(aDir);
+  ccBuilderFree(&b);
+  if( b.rc==SQLITE_IOERR_NOMEM || (b.rc && db->mallocFailed) ){
+    b.rc = SQLITE_NOMEM_BKPT;
+    sqlite3_free(b.zErr);
+    b.zErr = 0;
+  }
+  if( b.rc ){
+    sqlite3VdbeError(v, "PRAGMA column_copy_maintain: %s",
+                     b.zErr ? b.zErr : sqlite3ErrStr(b.rc));
+    sqlite3_free(b.zErr);
+    return b.rc;
+  }
+  if( zAction ){
+    (void)nBuilt;
+    sqlite3OsCurrentTimeInt64(db->pVfs, &t1);
+    sqlite3VdbeMemSetStr(&aOut[0], zTab, -1, SQLITE_UTF8, SQLITE_TRANSIENT);
+    sqlite3VdbeMemSetStr(&aOut[1], zAction, -1, SQLITE_UTF8, SQLITE_STATIC);
+    sqlite3VdbeMemSetInt64(&aOut[2], iChunkLo);
+    sqlite3VdbeMemSetInt64(&aOut[3], nRows);
+    sqlite3VdbeMemSetDouble(&aOut[4], (t1-t0)/1000.0);
+    sqlite3VdbeMemSetInt64(&aOut[5], 1);
+  }
+  return SQLITE_OK;
+}
+
+/*
+**   PRAGMA column_copy_step
+**   PRAGMA column_copy_step = N
+**
+** After every N rows this connection changes, the next statement to end
+** outside a transaction takes one maintenance step if one is due
+** (ccMaintainStep()); 0: never.
+*/
+void sqlite3ColumnCopyStepPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zDb,
+  const char *zRight
+){
+  sqlite3ForkIntPragma(pParse, zName, zRight, 0, 1000000000, "rows",
+                       &pParse->db->fork.colcopy.nStep);
+}
+
+/*
+**   PRAGMA [schema.]column_copy_maintain
+**
+** One maintenance step: on the first copy (of the schema, or of every
+** schema but TEMP) that has one due (ccMaintainStep()), and a row saying
+** what it did; no row if none was due.
+*/
+void sqlite3ColumnCopyMaintainPragma(
+  Parse *pParse,
+  const char *zName,
+  const char *zDb,
+  const char *z
+){
+  sqlite3 *db = pParse->db;
+  Vdbe *v;
+  int iDb, r, addrEnd;
+  if( z ){
+    sqlite3ErrorMsg(pParse, "PRAGMA %s takes no value", zName);
+    return;
+  }
+  v = sqlite3GetVdbe(pParse);
+  if( v==0 ) return;
+  r = pParse->nMem+1;
+  pParse->nMem += LIPSQLITE_NCOL_COLUMN_COPY_MAINTAIN+1;
+  addrEnd = sqlite3VdbeMakeLabel(pParse);
+  for(iDb=0; iDb<db->nDb; iDb++){
+    HashElem *k;
+    if( iDb==1 || db->aDb[iDb].pBt==0 ) continue;
+    if( zDb && sqlite3StrICmp(zDb, db->aDb[iDb].zDbSName)!=0 ) continue;
+    if( sqlite3FindTable(db, CC_PREFIX, db->aDb[iDb].zDbSName)==0 ) continue;
+    /* A write transaction from the start: the step's statements then run
+    ** in it, and it commits them together at the end of this statement
+    ** (in a read transaction, each would commit on its own) */
+    sqlite3BeginWriteOperation(pParse, 0, iDb);
+    sqlite3MayAbort(pParse);
+    for(k=sqliteHashFirst(&db->aDb[iDb].pSchema->tblHash); k;
+        k=sqliteHashNext(k)){
+      Table *pTab = (Table*)sqliteHashData(k);
+      i64 iAny = 0;
+      if( !IsOrdinaryTable(pTab) || !HasRowid(pTab) ) continue;
+      if( sqlite3StrNICmp(pTab->zName, CC_PREFIX, CC_PREFIX_LEN)==0 ) continue;
+      sqlite3CcCopyOf(pTab, 0, &iAny);
+      if( iAny==0 ) continue;
+      sqlite3VdbeAddOp4(v, OP_ColumnCopy, COLUMN_COPY_STEP, iDb, r,
+                        sqlite3DbStrDup(db, pTab->zName), P4_DYNAMIC);
+      sqlite3VdbeAddOp2(v, OP_IfNot, r+LIPSQLITE_NCOL_COLUMN_COPY_MAINTAIN,
+                        sqlite3VdbeCurrentAddr(v)+3);
+      VdbeCoverage(v);
+      sqlite3VdbeAddOp2(v, OP_ResultRow, r, LIPSQLITE_NCOL_COLUMN_COPY_MAINTAIN);
+      sqlite3VdbeGoto(v, addrEnd);
+    }
+  }
+  sqlite3VdbeResolveLabel(v, addrEnd);
+}
+
+/*
+** Called by sqlite3_step() when a statement of db ran to its end.  If the
+** connection is outside any transaction and statement (the statement
+** committed, or read), has changed PRAGMA column_copy_step rows since the
+** last check, and a schema has copies, take one maintenance step
+** (PRAGMA column_copy_maintain) in a transaction of its own.  The step
+** does not wait for a busy database (the busy handler is off meanwhile):
+** it is tried again after the next column_copy_step rows, and nothing is
+** lost, the changed rows staying recorded.  What the application sees of
+** the connection is kept: sqlite3_changes(), sqlite3_total_changes(),
+** sqlite3_last_insert_rowid(), the error code and message; an error of
+** the step is not reported (the copy stays exact, only slower).
+*/
+void sqlite3ColumnCopyAfterStep(sqlite3 *db){
+  ColumnCopyConn *pC = &db->fork.colcopy;
+  i64 nChange, nTotal, iRowid;
+  int errCode, iDb, bAny = 0;
+  BusyHandler busy;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+  sqlite3_xauth xAuth;
+#endif
+  if( pC->nStep==0 || pC->bInStep ) return;
+  if( !db->autoCommit || db->nVdbeActive>0 ) return;
+  if( db->nTotalChange - pC->nStepMark < pC->nStep ) return;
+  pC->nStepMark = db->nTotalChange;
+  if( (db->flags & SQLITE_QueryOnly)!=0 ) return;
+  for(iDb=0; iDb<db->nDb && !bAny; iDb++){
+    if( iDb==1 || db->aDb[iDb].pBt==0 ) continue;
+    if( sqlite3BtreeIsReadonly(db->aDb[iDb].pBt) ) continue;
+    if( sqlite3FindTable(db, CC_PREFIX, db->aDb[iDb].zDbSName) ) bAny = 1;
+  }
+  if( !bAny ) return;
+  nChange = db->nChange;
+  nTotal = db->nTotalChange;
+  iRowid = db->lastRowid;
+  errCode = db->errCode;
+  busy = db->busyHandler;
+  db->busyHandler.xBusyHandler = 0;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+  xAuth = db->xAuth;
+  db->xAuth = 0;              /* The fork's own bookkeeping */
+#endif
+  pC->bInStep = 1;
+  sqlite3_exec(db, "PRAGMA column_copy_maintain", 0, 0, 0);
+  pC->bInStep = 0;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+  db->xAuth = xAuth;
+#endif
+  db->busyHandler = busy;
+  db->nChange = nChange;
+  db->nTotalChange = nTotal;
+  db->lastRowid = iRowid;
+  db->errCode = errCode;
+  if( db->pErr ) sqlite3ValueSetNull(db->pErr);
 }
 
 /************************************************************************

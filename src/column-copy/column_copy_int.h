@@ -107,6 +107,12 @@
 #define CC_CHANGED_MAX 8192
 
 /*
+** A maintenance step the connection takes itself rebuilds a chunk once
+** at least 1/CC_STEP_FRACTION of its rows are recorded as changed.
+*/
+#define CC_STEP_FRACTION 8
+
+/*
 ** A chunk holds CC_CHUNK_ROWS rows when built, a vector CC_VEC rows.  The
 ** data row of chunk k and slot s (0 for the rowid, 1+i for the table's
 ** i-th stored column) has the rowid k*CC_SLOTS+s.

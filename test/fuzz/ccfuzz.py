@@ -10,7 +10,9 @@ trailing spaces, blobs, zeroblobs, NULLs) of 70,000 to 200,000 rows (several
 65,536-row chunks) and a small table u, then runs a random sequence of steps:
 
   build    PRAGMA column_copy('t') (sometimes inside a transaction that is
-           rolled back, or committed);
+           rolled back, or committed), or 1 to 3 maintenance steps (PRAGMA
+           column_copy_maintain); the connection also takes steps itself
+           (PRAGMA column_copy_step of 0, 20, 100, 500 or 4096 rows);
   query    a random query (full scans with WHERE terms =, <, <=, >, >=,
            BETWEEN, IN (list), IS [NOT] NULL, LIKE, GLOB, OR, NOT, COLLATE,
            bound parameters, rowid ranges; aggregates, GROUP BY, ORDER BY
@@ -707,6 +709,15 @@ class Case:
     def build(self, db, inside=False):
         if self.opts.no_feature:
             return
+        if self.r.random() < 0.4 and self.stats["builds"] > 0:
+            # Maintenance in small steps: a chunk rebuilt, or the tail cut
+            for _ in range(self.r.randint(1, 3)):
+                try:
+                    self.exec(db, "PRAGMA column_copy_maintain").fetchall()
+                    self.stats["maintain_steps"] += 1
+                except sqlite3.Error as e:
+                    raise Failure("PRAGMA column_copy_maintain failed: %s" % e)
+            return
         try:
             self.exec(db, "PRAGMA column_copy('t')").fetchall()
             self.stats["builds"] += 1
@@ -1241,6 +1252,9 @@ class Case:
         db = self.connect()
         self.wal = r.random() < 0.6
         self.exec(db, "PRAGMA journal_mode=%s" % ("WAL" if self.wal else r.choice(["DELETE", "TRUNCATE"])))
+        if not self.opts.no_feature:
+            # Automatic maintenance steps among the writes, often
+            self.exec(db, "PRAGMA column_copy_step=%d" % r.choice([0, 20, 100, 500, 4096]))
         self.log.append("-- " + self.create)
         self.populate(db)
         self.base = [x[0] for x in db.execute("SELECT min(%s) FROM t" % self.rid)] or [1]
@@ -1360,7 +1374,8 @@ def main():
     sys.stdout.flush()
     stats = dict(queries=0, copy_queries=0, batch_queries=0, errors=0, builds=0, stock_writes=0,
                  reader_steps=0, clean_chunks=0, stale_chunks=0, ddl_steps=0,
-                 fconst_steps=0, udf_steps=0, udf_writes=0, attach_steps=0)
+                 fconst_steps=0, udf_steps=0, udf_writes=0, attach_steps=0,
+                 maintain_steps=0)
     t0 = time.time()
     nrun = nfail = 0
     num = opts.case if opts.case is not None else 0
@@ -1411,8 +1426,9 @@ def main():
           % (stats["queries"], stats["copy_queries"], stats["batch_queries"], stats["errors"], stats["builds"],
              stats["stock_writes"], stats["reader_steps"], stats["clean_chunks"], stats["stale_chunks"]))
     print("ccfuzz: %d ddl steps, %d fconst steps, %d udfwrite steps (%d writes from the function), "
-          "%d attach steps" % (stats["ddl_steps"], stats["fconst_steps"], stats["udf_steps"],
-                                stats["udf_writes"], stats["attach_steps"]))
+          "%d attach steps, %d maintenance steps" % (stats["ddl_steps"], stats["fconst_steps"],
+                                stats["udf_steps"], stats["udf_writes"], stats["attach_steps"],
+                                stats["maintain_steps"]))
     if nrun > 0 and stats["copy_queries"] == 0:
         print("FAIL no query used a column copy (a run that does not exercise the feature)")
         nfail += 1
