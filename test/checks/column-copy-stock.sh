@@ -11,7 +11,8 @@
 # copy (PRAGMA column_copy); and PRAGMA integrity_check must say ok.  Each
 # test also says whether the ON run read the copy ("copy used") or not.
 #
-#   INSERT, UPDATE, DELETE; INSERT OR REPLACE, REPLACE, UPDATE OR REPLACE
+#   INSERT, UPDATE, DELETE; writes with conflict clauses and a savepoint
+#   on rowids the copy recorded already; INSERT OR REPLACE, REPLACE, UPDATE OR REPLACE
 #   and UPSERT deleting another row through a UNIQUE index (BINARY and
 #   NOCASE); VACUUM (and VACUUM INTO) renumbering the rowids of a table
 #   without INTEGER PRIMARY KEY, without and with an index; ALTER TABLE ADD,
@@ -194,6 +195,27 @@ INSERT INTO t(k, n, c, d, e) VALUES ('new1', 'new1', 7, 1.5, 'new'), ('new2', 'n
 INSERT INTO t(rowid, k, n, c, d, e) VALUES (70050, 'new3', 'new3', 7, 3.5, 'in chunk 1'), (-3, 'new4', 'new4', 4, 4, 'below');
 EOF
   judge "$db" "stock INSERT (tail, inside a chunk, below the first)"
+
+  # The record of changed rowids (issue 56), written by stock's triggers:
+  # conflict clauses of the writing statement on rows already recorded
+  # (INSERT OR ABORT with an UPSERT, UPDATE OR FAIL, OR ROLLBACK), a
+  # savepoint rolled back, must neither fail nor lose a rowid.
+  fresh C
+  stock_sql "$db" <<'EOF'
+UPDATE t SET c = -1 WHERE id IN (5, 66000);
+INSERT OR ABORT INTO t(id, k, n, c) VALUES (5, 'x5', 'x5', 0) ON CONFLICT(id) DO UPDATE SET c = c - 1;
+UPDATE OR FAIL t SET c = c - 1 WHERE id = 66000;
+UPDATE OR ROLLBACK t SET c = c - 1 WHERE id = 66000;
+BEGIN; SAVEPOINT s; UPDATE t SET c = -9 WHERE id = 7; ROLLBACK TO s; DELETE FROM t WHERE id = 8; COMMIT;
+EOF
+  rec=$(fork "$db" "SELECT group_concat(r) FROM (SELECT r FROM lipsqlite_column_copy_1_changed ORDER BY r)")
+  if [ -s "$tmp/stock.err" ]; then
+    fail "stock writes on recorded rows: stock failed: $(head -c 300 "$tmp/stock.err")"
+  elif [ "$rec" != "5,8,66000" ]; then
+    fail "stock writes on recorded rows: the record holds '$rec', not 5,8,66000"
+  else
+    judge "$db" "stock writes on rowids recorded already (conflict clauses, a savepoint)"
+  fi
 
   fresh A
   stock_sql "$db" <<'EOF'
