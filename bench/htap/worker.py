@@ -348,18 +348,23 @@ def sqlite_stream(job):
     emit({'queries': out, 'config': cfg})
 
 
-def sqlite_queries(job):
-    """The 13 queries once each, in the order given (a new process: cold)."""
-    con, _ = sqlite_open(job)
-    cfg = sqlite_describe(con)
+def run_queries(con, queries):
+    """Each query once, in the order given: its time, answer hash and rows."""
     out = []
-    for name, sql in job['queries']:
+    for name, sql in queries:
         t0 = now()
         rows = con.execute(sql).fetchall()
         t = now() - t0
         h, n = normal_rows_hash(rows)
         out.append(dict(query=name, seconds=t, hash=h, rows=n))
-    emit({'queries': out, 'config': cfg})
+    return out
+
+
+def sqlite_queries(job):
+    """The 13 queries once each, in the order given (a new process: cold)."""
+    con, _ = sqlite_open(job)
+    cfg = sqlite_describe(con)
+    emit({'queries': run_queries(con, job['queries']), 'config': cfg})
 
 
 def sqlite_updates(job):
@@ -490,14 +495,7 @@ def duck_mix(job):
 def duck_queries(job):
     con = duck_connect(dict(job, read_only=True))
     cfg = duck_describe(con)
-    out = []
-    for name, sql in job['queries']:
-        t0 = now()
-        rows = con.execute(sql).fetchall()
-        t = now() - t0
-        h, n = normal_rows_hash(rows)
-        out.append(dict(query=name, seconds=t, hash=h, rows=n))
-    emit({'queries': out, 'config': cfg})
+    emit({'queries': run_queries(con, job['queries']), 'config': cfg})
 
 
 def duck_updates(job):

@@ -1037,6 +1037,63 @@ static int ccUntrusted(
   return bUntrusted;
 }
 
+/* A row of a copy's directory, as ccDirRead() reads it */
+typedef struct CCDirRow CCDirRow;
+struct CCDirRow {
+  i64 lo, k, hi;                /* Its first rowid, number and last rowid */
+  i64 nRow;                     /* Its rows */
+  int bStale;                   /* Non-zero if stale */
+};
+
+/*
+** Read the directory of copy p->iId into *paDir (sqlite3_malloc()ed, to
+** be freed by the caller) and *pnDir, ascending by lo.  The directory
+** comes from the file: trust it no more than a scan does
+** (sqlite3CcLoadDir()), so that k*CC_SLOTS+slot and the ranges built from
+** it cannot overflow; a directory that fails is an SQLITE_CORRUPT error
+** in p.  A no-op after an error.
+*/
+static void ccDirRead(CCBuilder *p, CCDirRow **paDir, int *pnDir){
+  sqlite3_stmt *pStmt;
+  int nAlloc = 0;
+  *paDir = 0;
+  *pnDir = 0;
+  pStmt = ccPrepare(p->db, &p->rc, &p->zErr,
+      "SELECT lo, k, hi, nrow, stale FROM \"%w\"." CC_PREFIX "_%lld_dir "
+      "ORDER BY lo", p->zDb, p->iId);
+  while( ccStep(p->db, pStmt, &p->rc, &p->zErr)==SQLITE_ROW ){
+    CCDirRow *a = *paDir;
+    int n = *pnDir;
+    i64 lo = sqlite3_column_int64(pStmt, 0);
+    i64 k = sqlite3_column_int64(pStmt, 1);
+    i64 hi = sqlite3_column_int64(pStmt, 2);
+    if( sqlite3_column_type(pStmt, 1)!=SQLITE_INTEGER
+     || sqlite3_column_type(pStmt, 2)!=SQLITE_INTEGER
+     || k<0 || k>=CC_K_MAX || hi<lo
+     || (n>0 && (k<=a[n-1].k || a[n-1].hi>=lo))
+    ){
+      p->rc = SQLITE_CORRUPT_BKPT;
+      p->zErr = sqlite3_mprintf("the column copy of %s is corrupt: "
+                                "PRAGMA column_copy_drop it", p->zTab);
+      break;
+    }
+    if( n>=nAlloc ){
+      CCDirRow *aNew;
+      nAlloc = nAlloc*2 + 64;
+      aNew = sqlite3_realloc64(a, sizeof(CCDirRow)*nAlloc);
+      if( aNew==0 ){ p->rc = SQLITE_NOMEM_BKPT; break; }
+      *paDir = a = aNew;
+    }
+    a[n].lo = lo;
+    a[n].k = k;
+    a[n].hi = hi;
+    a[n].nRow = sqlite3_column_int64(pStmt, 3);
+    a[n].bStale = sqlite3_column_int(pStmt, 4);
+    *pnDir = n+1;
+  }
+  sqlite3_finalize(pStmt);
+}
+
 /*
 ** PRAGMA column_copy(T): build the copy of T, or refresh its stale chunks
 ** and extend it over the tail.  Write rows, chunks, bytes and seconds to
@@ -1093,48 +1150,16 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   if( iId ){
     /* Refresh: rebuild the stale chunks, then chunk the tail */
     i64 iHi = SMALLEST_INT64, kMax = -1;
-    int nDir = 0, nDirAlloc = 0, i;
-    struct CCDirRow { i64 lo, k, hi; int bStale; } *aDir = 0;
+    int nDir = 0, i;
+    CCDirRow *aDir = 0;
     b.pTab = pTab;
     b.iId = iId;
     ccBuilderStart(&b, "REPLACE");
-    pStmt = ccPrepare(db, &b.rc, &b.zErr,
-        "SELECT lo, k, hi, stale FROM \"%w\"." CC_PREFIX "_%lld_dir "
-        "ORDER BY lo", b.zDb, iId);
-    while( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
-      i64 lo = sqlite3_column_int64(pStmt, 0);
-      i64 k = sqlite3_column_int64(pStmt, 1);
-      i64 hi = sqlite3_column_int64(pStmt, 2);
-      /* The directory comes from the file: trust it no more than a scan
-      ** does (sqlite3CcLoadDir()), so that k*CC_SLOTS+slot and the
-      ** ranges below cannot overflow */
-      if( sqlite3_column_type(pStmt, 1)!=SQLITE_INTEGER
-       || sqlite3_column_type(pStmt, 2)!=SQLITE_INTEGER
-       || k<0 || k>=CC_K_MAX || hi<lo
-       || (nDir>0 && (k<=aDir[nDir-1].k || aDir[nDir-1].hi>=lo))
-      ){
-        b.rc = SQLITE_CORRUPT_BKPT;
-        b.zErr = sqlite3_mprintf("the column copy of %s is corrupt: "
-                                 "PRAGMA column_copy_drop it", zTab);
-        break;
-      }
-      if( nDir>=nDirAlloc ){
-        struct CCDirRow *aNew;
-        nDirAlloc = nDirAlloc*2 + 64;
-        aNew = sqlite3_realloc64(aDir, sizeof(*aDir)*nDirAlloc);
-        if( aNew==0 ){ b.rc = SQLITE_NOMEM_BKPT; break; }
-        aDir = aNew;
-      }
-      aDir[nDir].lo = sqlite3_column_int64(pStmt, 0);
-      aDir[nDir].k = sqlite3_column_int64(pStmt, 1);
-      aDir[nDir].hi = sqlite3_column_int64(pStmt, 2);
-      aDir[nDir].bStale = sqlite3_column_int(pStmt, 3);
-      if( aDir[nDir].k>kMax ) kMax = aDir[nDir].k;
-      iHi = aDir[nDir].hi;
-      nDir++;
+    ccDirRead(&b, &aDir, &nDir);
+    for(i=0; i<nDir; i++){
+      if( aDir[i].k>kMax ) kMax = aDir[i].k;
+      iHi = aDir[i].hi;
     }
-    sqlite3_finalize(pStmt);
-    pStmt = 0;
     pTab = sqlite3FindTable(db, zTab, b.zDb);   /* Nested SQL ran */
     if( pTab==0 && b.rc==SQLITE_OK ) b.rc = SQLITE_SCHEMA;
     if( b.rc==SQLITE_OK ) b.rc = sqlite3CcCursorOpen(db, iDb, pTab->tnum, &pCur);
@@ -1981,8 +2006,8 @@ static int ccMaintainStep(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
   Table *pTab;
   i64 iId, iAny = 0, iBest = -1, nBest = 0;
   i64 t0 = 0, t1 = 0;
-  int nDir = 0, nDirAlloc = 0, i, bStamped, nBuilt = 0;
-  struct CCDirStep { i64 lo, k, hi, nRow; } *aDir = 0;
+  int nDir = 0, i, bStamped, nBuilt = 0;
+  CCDirRow *aDir = 0;
   sqlite3_stmt *pStmt = 0;
   BtCursor *pCur = 0;
   u32 iCookie0 = sqlite3CcCookie(db, iDb);
@@ -2005,46 +2030,17 @@ static int ccMaintainStep(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
     goto step_done;
   }
 
-  /* The directory, and the changed rows of each chunk */
-  pStmt = ccPrepare(db, &b.rc, &b.zErr,
-      "SELECT lo, k, hi, nrow, stale FROM \"%w\"." CC_PREFIX "_%lld_dir"
-      " ORDER BY lo", b.zDb, iId);
-  while( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
-    if( sqlite3_column_type(pStmt, 1)!=SQLITE_INTEGER
-     || sqlite3_column_type(pStmt, 2)!=SQLITE_INTEGER
-     || sqlite3_column_int64(pStmt, 1)<0
-     || sqlite3_column_int64(pStmt, 1)>=CC_K_MAX
-     || sqlite3_column_int64(pStmt, 2)<sqlite3_column_int64(pStmt, 0)
-     || (nDir>0 && aDir[nDir-1].hi>=sqlite3_column_int64(pStmt, 0))
-    ){
-      /* Not a directory this code wrote: left to PRAGMA column_copy */
-      nDir = 0;
-      break;
-    }
-    if( nDir>=nDirAlloc ){
-      struct CCDirStep *aNew;
-      nDirAlloc = nDirAlloc*2 + 64;
-      aNew = sqlite3_realloc64(aDir, sizeof(*aDir)*nDirAlloc);
-      if( aNew==0 ){ b.rc = SQLITE_NOMEM_BKPT; break; }
-      aDir = aNew;
-    }
-    aDir[nDir].lo = sqlite3_column_int64(pStmt, 0);
-    aDir[nDir].k = sqlite3_column_int64(pStmt, 1);
-    aDir[nDir].hi = sqlite3_column_int64(pStmt, 2);
-    /* A stale chunk is PRAGMA optimize's: its range may not fit a chunk */
-    aDir[nDir].nRow = sqlite3_column_int(pStmt, 4) ? -1
-                    : sqlite3_column_int64(pStmt, 3);
-    nDir++;
-  }
-  sqlite3_finalize(pStmt);
-  pStmt = 0;
+  /* The directory, and the changed rows of each chunk.  A stale chunk is
+  ** PRAGMA optimize's: its range may not fit a chunk */
+  b.iId = iId;
+  ccDirRead(&b, &aDir, &nDir);
   if( b.rc || nDir==0 ) goto step_done;
   pStmt = ccPrepare(db, &b.rc, &b.zErr,
       "SELECT count(*) FROM \"%w\"." CC_PREFIX "_%lld_changed"
       " WHERE r BETWEEN ?1 AND ?2", b.zDb, iId);
   for(i=0; i<nDir && b.rc==SQLITE_OK; i++){
     i64 n = 0;
-    if( aDir[i].nRow<0 ) continue;
+    if( aDir[i].bStale ) continue;
     sqlite3_bind_int64(pStmt, 1, aDir[i].lo);
     sqlite3_bind_int64(pStmt, 2, i+1<nDir ? aDir[i+1].lo-1 : aDir[i].hi);
     if( ccStep(db, pStmt, &b.rc, &b.zErr)==SQLITE_ROW ){
