@@ -48,6 +48,23 @@ class BadInput(Exception):
     """A bad command-line value; main() turns it into die(message)."""
 
 
+def mapped_sqlite():
+    """The files named libsqlite3* this process has mapped: [path, device,
+    inode] each, so that a runner can check its child loaded the library
+    snapshot it gave it (bench/tpch/child.py, bench/htap/worker.py)."""
+    out = set()
+    with open('/proc/self/maps') as f:
+        for line in f:
+            parts = line.split(None, 5)
+            if len(parts) == 6 and os.path.basename(parts[5].strip()).startswith('libsqlite3'):
+                out.add(parts[5].strip())
+    res = []
+    for p in sorted(out):
+        st = os.stat(p)
+        res.append([p, st.st_dev, st.st_ino])
+    return res
+
+
 def die(msg, status=2):
     """One line on stderr and exit (2: bad input or a missing system or
     build; 1: a run failed)."""

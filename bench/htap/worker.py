@@ -33,6 +33,7 @@ import hashlib, json, os, random, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'common'))
+import benchlib
 
 now = time.monotonic
 
@@ -87,20 +88,6 @@ def pct(sorted_values, p):
 
 # ------------------------------------------------------------------ SQLite side
 
-def mapped_sqlite():
-    out = set()
-    with open('/proc/self/maps') as f:
-        for line in f:
-            parts = line.split(None, 5)
-            if len(parts) == 6 and os.path.basename(parts[5].strip()).startswith('libsqlite3'):
-                out.add(parts[5].strip())
-    res = []
-    for p in sorted(out):
-        st = os.stat(p)
-        res.append([p, st.st_dev, st.st_ino])
-    return res
-
-
 def sqlite_open(job):
     import sqlite3
     con = sqlite3.connect(job['db'], isolation_level=None, timeout=job.get('busy_ms', 10000) / 1000.0,
@@ -123,7 +110,7 @@ def sqlite_describe(con):
             return one(sql)
         except sqlite3.Error:
             return None
-    return dict(pid=os.getpid(), python=sys.version.split()[0], mapped=mapped_sqlite(),
+    return dict(pid=os.getpid(), python=sys.version.split()[0], mapped=benchlib.mapped_sqlite(),
                 sqlite_version=one('SELECT sqlite_version()'), source_id=one('SELECT sqlite_source_id()'),
                 compile_options=' '.join(r[0] for r in con.execute('PRAGMA compile_options')),
                 journal_mode=one('PRAGMA journal_mode'), synchronous=one('PRAGMA synchronous'),
@@ -407,7 +394,6 @@ def sqlite_writerate(job):
 # ------------------------------------------------------------------ DuckDB side
 
 def duck_connect(job):
-    import benchlib
     return benchlib.duck_open(job['db'], job['threads'], read_only=job.get('read_only', False))
 
 

@@ -25,6 +25,9 @@ are compared in one form, and DuckDB's runs are limited the same way.
 """
 import datetime, decimal, json, os, sqlite3, sys, threading, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'common'))
+import benchlib
+
 
 def normal_cell(v):
     """A result value in the form every system's rows are compared in:
@@ -71,28 +74,12 @@ def timed(run, interrupt, limit, interrupted):
     return (t, res) if t <= limit else (None, None)
 
 
-def mapped_sqlite():
-    """The mapped files of this process named libsqlite3*: [path, device,
-    inode] each."""
-    out = set()
-    with open('/proc/self/maps') as f:
-        for line in f:
-            parts = line.split(None, 5)
-            if len(parts) == 6 and os.path.basename(parts[5].strip()).startswith('libsqlite3'):
-                out.add(parts[5].strip())
-    res = []
-    for p in sorted(out):
-        st = os.stat(p)
-        res.append([p, st.st_dev, st.st_ino])
-    return res
-
-
 def describe(con, amortize):
     one = lambda sql: (con.execute(sql).fetchone() or [None])[0]
     if amortize:
         con.execute('PRAGMA subquery_amortize=%s' % amortize)
     return dict(
-        pid=os.getpid(), python=sys.version.split()[0], mapped=mapped_sqlite(),
+        pid=os.getpid(), python=sys.version.split()[0], mapped=benchlib.mapped_sqlite(),
         sqlite_version=sqlite3.sqlite_version, sql_version=one('SELECT sqlite_version()'),
         source_id=one('SELECT sqlite_source_id()'),
         compile_options=' '.join(r[0] for r in con.execute('PRAGMA compile_options')),

@@ -22,9 +22,9 @@
 # error "SQLITE_COLUMN_SCAN_DEFAULT must be 0 or 1"
 #endif
 
-/* PRAGMA column_copy_refresh: the percentage of a copy's rows in stale
-** chunks or past its last chunk at which PRAGMA optimize refreshes it (0:
-** never) */
+/* PRAGMA column_copy_refresh: the percentage of a copy's rows recorded as
+** changed, in stale chunks or past its last chunk at which PRAGMA optimize
+** refreshes it (0: never) */
 #ifndef SQLITE_COLUMN_COPY_REFRESH_DEFAULT
 # define SQLITE_COLUMN_COPY_REFRESH_DEFAULT 10
 #endif

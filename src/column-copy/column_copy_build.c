@@ -948,6 +948,27 @@ static void ccBuilderStart(CCBuilder *p, const char *zVerb){
 }
 
 /*
+** Free the builders of p and report its error, if any, as the error of
+** statement v, "PRAGMA zPragma: ..." (an out-of-memory in the pager is
+** out-of-memory).  Return p->rc.
+*/
+static int ccBuilderEnd(Vdbe *v, CCBuilder *p, const char *zPragma){
+  ccBuilderFree(p);
+  if( p->rc==SQLITE_IOERR_NOMEM || (p->rc && p->db->mallocFailed) ){
+    p->rc = SQLITE_NOMEM_BKPT;
+    sqlite3_free(p->zErr);
+    p->zErr = 0;
+  }
+  if( p->rc ){
+    sqlite3VdbeError(v, "PRAGMA %s: %s", zPragma,
+                     p->zErr ? p->zErr : sqlite3ErrStr(p->rc));
+    sqlite3_free(p->zErr);
+    p->zErr = 0;
+  }
+  return p->rc;
+}
+
+/*
 ** Read the current schema cookie of database iDb.
 */
 u32 sqlite3CcCookie(sqlite3 *db, int iDb){
@@ -1314,18 +1335,7 @@ static int ccBuild(Vdbe *v, int iDb, const char *zTab, Mem *aOut){
         " built=datetime('now'), format=%d WHERE id=%lld",
         b.zDb, sqlite3CcCookie(db, iDb), nRows, b.nBytes, CC_FORMAT, iId);
   }
-  ccBuilderFree(&b);
-  if( b.rc==SQLITE_IOERR_NOMEM || (b.rc && db->mallocFailed) ){
-    b.rc = SQLITE_NOMEM_BKPT;
-    sqlite3_free(b.zErr);
-    b.zErr = 0;
-  }
-  if( b.rc ){
-    sqlite3VdbeError(v, "PRAGMA column_copy: %s",
-                     b.zErr ? b.zErr : sqlite3ErrStr(b.rc));
-    sqlite3_free(b.zErr);
-    return b.rc;
-  }
+  if( ccBuilderEnd(v, &b, "column_copy") ) return b.rc;
   sqlite3OsCurrentTimeInt64(db->pVfs, &t1);
   sqlite3VdbeMemSetInt64(&aOut[0], nRows);
   sqlite3VdbeMemSetInt64(&aOut[1], nChunk);
@@ -1709,8 +1719,9 @@ void sqlite3ColumnCopyListPragma(
 **   PRAGMA column_copy_refresh
 **   PRAGMA column_copy_refresh = N
 **
-** The percentage (1 to 100) of a copy's rows in stale chunks or past its
-** last chunk at which PRAGMA optimize refreshes the copy; 0: never.
+** The percentage (1 to 100) of a copy's rows recorded as changed, in
+** stale chunks or past its last chunk at which PRAGMA optimize refreshes
+** the copy; 0: never.
 */
 void sqlite3ColumnCopyRefreshPragma(
   Parse *pParse,
@@ -2137,18 +2148,7 @@ step_done:
   sqlite3CcCursorClose(pCur);
   sqlite3_finalize(pStmt);
   sqlite3_free(aDir);
-  ccBuilderFree(&b);
-  if( b.rc==SQLITE_IOERR_NOMEM || (b.rc && db->mallocFailed) ){
-    b.rc = SQLITE_NOMEM_BKPT;
-    sqlite3_free(b.zErr);
-    b.zErr = 0;
-  }
-  if( b.rc ){
-    sqlite3VdbeError(v, "PRAGMA column_copy_maintain: %s",
-                     b.zErr ? b.zErr : sqlite3ErrStr(b.rc));
-    sqlite3_free(b.zErr);
-    return b.rc;
-  }
+  if( ccBuilderEnd(v, &b, "column_copy_maintain") ) return b.rc;
   if( zAction ){
     (void)nBuilt;
     sqlite3OsCurrentTimeInt64(db->pVfs, &t1);
