@@ -483,15 +483,18 @@ static SQLITE_NOINLINE void ccRowidDecode(ColumnCopyScan *p){
 */
 static int ccChangePositions(ColumnCopyScan *p, const CCCol *pRowid,
                              int i0, int n){
-  i64 iNext = LARGEST_INT64;    /* Rowid of the row after the vector */
+  i64 iNext = 0;                /* Rowid of the row after the vector */
+  int bLast = i0+n>=pRowid->nRow;   /* The chunk's last vector: every
+                                    ** changed row left is before its end
+                                    ** (2^63-1 too: issue 56's attack) */
   int j, nHit = 0;
   CCVal x;
   assert( ccRowidEnc(pRowid) && i0+n<=pRowid->nRow );
-  if( i0+n<pRowid->nRow ){
+  if( !bLast ){
     sqlite3CcColGet(pRowid, i0+n, &x);
     iNext = x.u.i;
   }
-  for(j=p->iChg; j<p->nChg && p->aChg[j]<iNext; j++){
+  for(j=p->iChg; j<p->nChg && (bLast || p->aChg[j]<iNext); j++){
     i64 r = p->aChg[j];
     int lo = 0, hi = n;         /* The first row with a rowid >= r */
     if( pRowid->enc==CC_ENC_SEQ ){

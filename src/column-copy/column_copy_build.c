@@ -1517,7 +1517,7 @@ static int ccMaintainStep(Vdbe*, int, const char*, Mem*);
 ** database, P3 the first output register, P4 the table's name (the copy's
 ** id for COLUMN_COPY_LIST).
 */
-int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
+static int ccOp(Vdbe *v, VdbeOp *pOp){
   const char *z = pOp->p4.z;
   Mem *aOut = &v->aMem[pOp->p3];
   switch( pOp->p1 ){
@@ -1549,6 +1549,24 @@ int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
       assert( pOp->p1==COLUMN_COPY_LIST );
       return ccList(v, pOp->p2, z, aOut);
   }
+}
+
+/*
+** Implement OP_ColumnCopy (ccOp()) without changing what the application
+** sees of the connection's change counters.
+*/
+int sqlite3ColumnCopyOp(Vdbe *v, VdbeOp *pOp){
+  /* The nested statements of the work below are the fork's bookkeeping,
+  ** not changes of the application's: sqlite3_changes(),
+  ** sqlite3_total_changes() and sqlite3_last_insert_rowid() are what
+  ** they were, as after upstream's PRAGMAs (issue 56's attack) */
+  sqlite3 *db = v->db;
+  i64 nChange = db->nChange, nTotal = db->nTotalChange, iRowid = db->lastRowid;
+  int rc = ccOp(v, pOp);
+  db->nChange = nChange;
+  db->nTotalChange = nTotal;
+  db->lastRowid = iRowid;
+  return rc;
 }
 
 /************************************************************************
