@@ -709,7 +709,8 @@ class Case:
     def build(self, db, inside=False):
         if self.opts.no_feature:
             return
-        if self.r.random() < 0.4 and self.stats["builds"] > 0:
+        if (not self.corrupt and self.stats["builds"] > 0
+                and random.Random("%d/%d/%d" % (self.seed, self.num, self.stats["builds"])).random() < 0.4):
             # Maintenance in small steps: a chunk rebuilt, or the tail cut
             for _ in range(self.r.randint(1, 3)):
                 try:
@@ -1252,9 +1253,12 @@ class Case:
         db = self.connect()
         self.wal = r.random() < 0.6
         self.exec(db, "PRAGMA journal_mode=%s" % ("WAL" if self.wal else r.choice(["DELETE", "TRUNCATE"])))
-        if not self.opts.no_feature:
-            # Automatic maintenance steps among the writes, often
-            self.exec(db, "PRAGMA column_copy_step=%d" % r.choice([0, 20, 100, 500, 4096]))
+        if not self.opts.no_feature and not self.corrupt:
+            # Automatic maintenance steps among the writes, often (from a
+            # stream of its own: the case's other choices are unchanged;
+            # not with --corrupt, whose copy must stay as corrupted)
+            step = random.Random("%d/%d/step" % (self.seed, self.num))
+            self.exec(db, "PRAGMA column_copy_step=%d" % step.choice([0, 20, 100, 500, 4096]))
         self.log.append("-- " + self.create)
         self.populate(db)
         self.base = [x[0] for x in db.execute("SELECT min(%s) FROM t" % self.rid)] or [1]
