@@ -79,7 +79,10 @@ void sqlite3ColumnCopyScanFree(sqlite3 *db, VdbeCursor *pC){
   }
   for(i=0; i<p->nMem; i++) sqlite3VdbeMemRelease(&p->aMem[i]);
   sqlite3_free(p->aMem);
-  for(i=0; i<p->nTermAlloc; i++) sqlite3_free(p->aTerm[i].memo.a);
+  for(i=0; i<p->nTermAlloc; i++){
+    sqlite3_free(p->aTerm[i].memo.a);
+    sqlite3_free(p->aTerm[i].pMatch);
+  }
   for(i=0; i<CC_MAX_PROBE; i++) sqlite3_free(p->aProbeMemo[i].a);
   sqlite3_free(p->aTerm);
   ccSeekColFree(p);
@@ -363,7 +366,7 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   if( t->op==TK_ISNULL ) return nNull==0;
   if( t->op==TK_NOTNULL ) return nNull>=c->nRow;
   if( nNull>=c->nRow ) return 1;      /* All NULL: no comparison holds */
-  if( t->bOff ) return 0;
+  if( t->bOff || t->op==TK_LIKE_KW ) return 0;
   if( mTypes & ~((1<<SQLITE_INTEGER)|(1<<SQLITE_FLOAT)|(1<<SQLITE_NULL)) ){
     return 0;
   }
@@ -566,8 +569,12 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
     }
     for(j=0; j<p->nTerm && p->nSel>0; j++){
       CCTerm *t = &p->aTerm[j];
-      CCCol *pCol = sqlite3CcCol(p, t->iSlot);
+      CCCol *pCol;
       int nOut = 0;
+      if( t->bOff && t->op==TK_LIKE_KW ){
+        continue;               /* Left to the loop's body (NULLs too) */
+      }
+      pCol = sqlite3CcCol(p, t->iSlot);
       if( pCol==0 ) return SQLITE_NOMEM_BKPT;
       rc = sqlite3CcColLoad(p, pCol, c, t->iSlot);
       if( rc==SQLITE_OK && pCol->enc==CC_ENC_DICT
@@ -583,7 +590,9 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
         pCol->iVec = p->iVec;
       }
       if( rc ) return rc;
-      if( t->nConst==1 && !t->bOff && t->aConst[0].eType==SQLITE_INTEGER ){
+      if( t->nConst==1 && !t->bOff && t->aConst[0].eType==SQLITE_INTEGER
+       && t->op!=TK_LIKE_KW
+      ){
         /* The common case: an integer constant, integer values */
         i64 c = t->aConst[0].u.i;
         const CCVal *aV = pCol->aVal;
@@ -599,6 +608,15 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
         for(i=0; i<p->nSel; i++){
           int r = p->aSel[i];
           if( sqlite3CcTermMay(t, &pCol->aVal[r]) ) p->aSel[nOut++] = (u16)r;
+        }
+        if( t->op==TK_LIKE_KW && !t->bOff ){
+          t->nTested += p->nSel;
+          t->nKept += nOut;
+          if( t->nTested>=CC_MATCH_SAMPLE
+           && t->nKept > t->nTested - t->nTested/CC_MATCH_KEEP
+          ){
+            t->bOff = 1;        /* Every row passes from now on */
+          }
         }
       }
       p->nSel = nOut;
@@ -623,7 +641,7 @@ static int ccNextVector(ColumnCopyScan *p, int *pbDone){
       if( pRowid->iVec==p->iVec ) pRowid->iVecSeq = p->iVecSeq;
       for(j=0; j<p->nTerm; j++){
         CCCol *pCol = p->apCol[p->aTerm[j].iSlot];
-        if( pCol->iVec==p->iVec ) pCol->iVecSeq = p->iVecSeq;
+        if( pCol && pCol->iVec==p->iVec ) pCol->iVecSeq = p->iVecSeq;
       }
 #ifdef LIPSQLITE_HAVE_LIP
       rc = sqlite3CcProbeFilters(p);
@@ -1129,6 +1147,7 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
     t->op = pt->op;
     t->bBinary = pt->bBinary;
     t->bOff = 0;
+    t->nTested = t->nKept = 0;
     t->memo.k = -1;             /* The constants may be new */
     t->nConst = pt->nReg;
     for(j=0; j<pt->nReg; j++){
@@ -1160,6 +1179,10 @@ int sqlite3ColumnCopyRewind(Vdbe *v, VdbeCursor *pC, VdbeOp *pOp, int *pRes){
         k->u.z = (const u8*)pM->z;
         k->n = pM->n;
       }
+    }
+    if( t->op==TK_LIKE_KW ){
+      rc = sqlite3CcMatchCompile(db, pt, t);
+      if( rc ) return rc;
     }
     if( t->op==TK_IN ){
       /* A NULL in the list matches nothing; any other value decides */

@@ -22,6 +22,15 @@
 # error "SQLITE_COLUMN_SCAN_DEFAULT must be 0 or 1"
 #endif
 
+/* PRAGMA column_scan_like: LIKE and GLOB terms evaluated inside the scan
+** of a copy */
+#ifndef SQLITE_COLUMN_SCAN_LIKE_DEFAULT
+# define SQLITE_COLUMN_SCAN_LIKE_DEFAULT 1
+#endif
+#if SQLITE_COLUMN_SCAN_LIKE_DEFAULT!=0 && SQLITE_COLUMN_SCAN_LIKE_DEFAULT!=1
+# error "SQLITE_COLUMN_SCAN_LIKE_DEFAULT must be 0 or 1"
+#endif
+
 /* PRAGMA column_copy_refresh: the percentage of a copy's rows recorded as
 ** changed, in stale chunks or past its last chunk at which PRAGMA optimize
 ** refreshes it (0: never) */
@@ -49,6 +58,7 @@
 typedef struct ColumnCopyConn ColumnCopyConn;
 struct ColumnCopyConn {
   u8 bOn;                       /* PRAGMA column_scan */
+  u8 bLike;                     /* PRAGMA column_scan_like */
   i64 nRefresh;                 /* PRAGMA column_copy_refresh */
   i64 nStep;                    /* PRAGMA column_copy_step */
   i64 nStepMark;                /* db->nTotalChange at the last check */

@@ -61,6 +61,57 @@ static int ccConstant(Parse *pParse, Expr *pExpr){
 }
 
 /*
+** If pE is "col LIKE pattern" or "col GLOB pattern" (with the built-in
+** like() or glob(), an ESCAPE of one ASCII byte), or the NOT of one, with
+** a stored column of cursor iCur and a constant pattern, in a UTF-8
+** database, and PRAGMA column_scan_like is on, fill *pOut (the pattern is
+** returned through apConst[0]) and return 1.  The scan decides the term
+** for the rows whose value is a text (column_copy_match.c); like()
+** converts the others, and the loop's body decides them.
+*/
+static int ccTermMatch(
+  Parse *pParse,
+  Table *pTab,
+  int iCur,
+  Expr *pE,
+  CCPlanTerm *pOut,
+  Expr **apConst,
+  int *pnConst
+){
+  sqlite3 *db = pParse->db;
+  u8 eMatch = 0;
+  int bNoCase = 0, iCol;
+  char aWc[4];
+  ExprList *pList;
+  if( !db->fork.colcopy.bLike || ENC(db)!=SQLITE_UTF8 ) return 0;
+  if( pE->op==TK_NOT ){
+    eMatch = CC_MATCH_NOT;
+    pE = pE->pLeft;
+    if( pE==0 || pE->op!=TK_FUNCTION ) return 0;
+  }
+  assert( pE->op==TK_FUNCTION );
+  if( !ExprUseXList(pE) || ExprHasProperty(pE, EP_WinFunc) ) return 0;
+  pList = pE->x.pList;
+  if( pList==0 || pList->nExpr<2 || pList->nExpr>3 ) return 0;
+  if( !sqlite3IsLikeFunction(db, pE, &bNoCase, aWc) ) return 0;
+  if( (u8)aWc[3]>=0x80 ) return 0;        /* An escape that is not ASCII */
+  /* like(pattern, text[, escape]): "A LIKE B" is like(B, A) */
+  iCol = ccTermColumn(pTab, iCur, pList->a[1].pExpr);
+  if( iCol<0 || !ccConstant(pParse, pList->a[0].pExpr) ) return 0;
+  if( bNoCase ) eMatch |= CC_MATCH_NOCASE;
+  if( aWc[0]=='*' ) eMatch |= CC_MATCH_GLOB;
+  pOut->iCol = iCol;
+  pOut->op = TK_LIKE_KW;
+  pOut->aff = SQLITE_AFF_BLOB;          /* like() applies no affinity */
+  pOut->bBinary = 1;
+  pOut->eMatch = eMatch;
+  memcpy(pOut->aWc, aWc, 4);
+  apConst[0] = pList->a[0].pExpr;
+  *pnConst = 1;
+  return 1;
+}
+
+/*
 ** Consider WHERE term pTerm for evaluation inside the scan of cursor
 ** iCur.  If it compares a stored column with constants in a way the scan
 ** evaluates, fill *pOut (its constants to be coded are returned through
@@ -79,7 +130,10 @@ static int ccTermUsable(
   u8 op = pE->op;
   int iCol;
   CollSeq *pColl;
+  memset(pOut, 0, sizeof(*pOut));
   switch( op ){
+    case TK_NOT: case TK_FUNCTION:
+      return ccTermMatch(pParse, pTab, iCur, pE, pOut, apConst, pnConst);
     case TK_ISNULL: case TK_NOTNULL:
       iCol = ccTermColumn(pTab, iCur, pE->pLeft);
       if( iCol<0 ) return 0;
@@ -491,6 +545,11 @@ void sqlite3ColumnCopyLoop(
           case TK_ISNULL:  sqlite3_str_appendall(pExpl, " IS NULL"); break;
           case TK_NOTNULL: sqlite3_str_appendall(pExpl, " NOT NULL"); break;
           case TK_IN:      sqlite3_str_appendall(pExpl, " IN (...)"); break;
+          case TK_LIKE_KW:
+            sqlite3_str_appendf(pExpl, " %s%s ?",
+                (aTerm[i].eMatch & CC_MATCH_NOT) ? "NOT " : "",
+                (aTerm[i].eMatch & CC_MATCH_GLOB) ? "GLOB" : "LIKE");
+            break;
           case TK_EQ:      sqlite3_str_appendall(pExpl, "=?"); break;
           case TK_LT:      sqlite3_str_appendall(pExpl, "<?"); break;
           case TK_LE:      sqlite3_str_appendall(pExpl, "<=?"); break;

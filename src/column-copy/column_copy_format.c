@@ -164,6 +164,11 @@ int sqlite3CcTermMay(const CCTerm *t, const CCVal *v){
   }
   if( v->eType==SQLITE_NULL ) return 0;
   if( t->bOff ) return 1;
+  if( t->op==TK_LIKE_KW ){
+    /* like() reads a number or a BLOB as a text: the loop decides */
+    if( v->eType!=SQLITE_TEXT ) return 1;
+    return sqlite3CcMatch(t->pMatch, v->u.z, v->n) ^ t->bNot;
+  }
   for(i=0; i<t->nConst; i++){
     r = sqlite3ColumnCopyCompare(v, &t->aConst[i], t->bBinary);
     if( r==COLUMN_COPY_CMP_UNKNOWN ) return 1;

@@ -136,6 +136,13 @@
 #define CC_FORMAT_MIN  1        /* Oldest format read (no NUM encoding) */
 #define CC_MAX_TERM    16       /* WHERE terms evaluated per scan */
 #define CC_MAX_LIST    64       /* Values of an IN list evaluated */
+/* A LIKE or GLOB term tested row by row (not through a dictionary) is
+** left to the loop's body alone once it has passed more than
+** 1-1/CC_MATCH_KEEP of the first CC_MATCH_SAMPLE rows: the body tests
+** each row the scan passes again, and the scan's test would cost more
+** than the rows it drops save */
+#define CC_MATCH_SAMPLE 4096
+#define CC_MATCH_KEEP   4
 
 /* Encodings of a column chunk (byte 0 of its BLOB) */
 #define CC_ENC_SEQ     1        /* Integers base, base+1, ... */
@@ -187,10 +194,19 @@ struct CCPlanTerm {
   int iCol;                     /* Stored column number */
   int iReg;                     /* First of its constants in CCPlan.aReg[] */
   int nReg;                     /* Number of constants (several for IN) */
-  u8 op;                        /* TK_EQ, TK_LT, ..., TK_IN, TK_ISNULL... */
+  u8 op;                        /* TK_EQ, TK_LT, ..., TK_IN, TK_ISNULL,
+                                ** TK_LIKE_KW (LIKE or GLOB, eMatch) */
   char aff;                     /* Affinity of the comparison */
   u8 bBinary;                   /* Texts compare with BINARY */
+  u8 eMatch;                    /* TK_LIKE_KW: CC_MATCH_* flags */
+  char aWc[4];                  /* TK_LIKE_KW: the function's wildcards and
+                                ** escape (sqlite3IsLikeFunction()) */
 };
+
+/* CCPlanTerm.eMatch of a LIKE or GLOB term */
+#define CC_MATCH_NOT    0x01    /* NOT LIKE, NOT GLOB */
+#define CC_MATCH_NOCASE 0x02    /* ASCII letters match either case (LIKE) */
+#define CC_MATCH_GLOB   0x04    /* GLOB (for EXPLAIN QUERY PLAN) */
 
 /*
 ** The P4 of OP_ColumnCopyRewind: what the code generator decided.  One
@@ -287,6 +303,9 @@ struct CCMemo {
 #define CC_MEMO_PASS   1        /* The row may match */
 #define CC_MEMO_FAIL   2        /* It cannot */
 
+/* A LIKE or GLOB pattern as the scan evaluates it (column_copy_match.c) */
+typedef struct CCMatch CCMatch;
+
 /* A term as evaluated by the scan */
 typedef struct CCTerm CCTerm;
 struct CCTerm {
@@ -294,6 +313,10 @@ struct CCTerm {
   u8 op;
   u8 bBinary;
   u8 bOff;                      /* Cannot decide: every row passes */
+  u8 bNot;                      /* TK_LIKE_KW: NOT LIKE, NOT GLOB */
+  CCMatch *pMatch;              /* TK_LIKE_KW: the pattern, unless bOff */
+  i64 nTested;                  /* TK_LIKE_KW: rows tested one by one */
+  i64 nKept;                    /* Of those, rows that passed */
   int nConst;
   CCMemo memo;                  /* Of a DICT column */
   CCVal aConst[CC_MAX_LIST];
@@ -420,6 +443,10 @@ i64 sqlite3CcCopyOf(Table *pTab, int *pnTrig, i64 *piAny);
 /* column_copy_code.c */
 void sqlite3CcPlanInit( Parse *pParse, CCPlan *pPlan, Table *pTab, i64 iId, Table **apShadow );
 i64 sqlite3CcShadowTables(Parse *pParse, Table *pTab, Table **apShadow);
+
+/* column_copy_match.c */
+int sqlite3CcMatch(const CCMatch *pM, const u8 *z, int n);
+int sqlite3CcMatchCompile(sqlite3 *db, const CCPlanTerm *pt, CCTerm *t);
 
 /* column_copy_probe.c */
 int sqlite3CcProbeFilters(ColumnCopyScan *p);

@@ -14,7 +14,8 @@ trailing spaces, blobs, zeroblobs, NULLs) of 70,000 to 200,000 rows (several
            column_copy_maintain); the connection also takes steps itself
            (PRAGMA column_copy_step of 0, 20, 100, 500 or 4096 rows);
   query    a random query (full scans with WHERE terms =, <, <=, >, >=,
-           BETWEEN, IN (list), IS [NOT] NULL, LIKE, GLOB, OR, NOT, COLLATE,
+           BETWEEN, IN (list), IS [NOT] NULL, [NOT] LIKE [ESCAPE], [NOT] GLOB
+           (case_sensitive_like in some cases), OR, NOT, COLLATE,
            bound parameters, rowid ranges; aggregates, GROUP BY, ORDER BY
            rowid [DESC], LIMIT/OFFSET, joins (ORs across both tables),
            LEFT JOIN, star joins probing a Bloom filter, lookups of the
@@ -374,6 +375,8 @@ class Case:
             self.stats["copy_queries"] += 1
         if "IN BATCHES" in plan:
             self.stats["batch_queries"] += 1
+        if "LIKE ?" in plan or "GLOB ?" in plan:
+            self.stats["like_queries"] += 1
         if on[0] == "error":
             self.stats["errors"] += 1
         if self.corrupt and on[0] == "rows" and on[1] and "USING COLUMN COPY" in plan:
@@ -456,10 +459,22 @@ class Case:
         if op in ('ISNULL', 'NOTNULL', 'IS NULL', 'IS NOT NULL'):
             return "%s %s" % (col, op)
         if op == 'LIKE':
-            pat = r.choice(['k%', 'K_', 'abc%', '%3', '1%', '', '%', 'v00%', '_'])
-            return "%s LIKE %s" % (col, sql_literal(pat))
+            # LIKE inside the scan (column_scan_like): wildcards first, last,
+            # between; cases; ESCAPE; '_' and non-ASCII (left to the VDBE);
+            # sometimes bound
+            pat = r.choice(['k%', 'K_', 'abc%', '%3', '1%', '', '%', 'v00%', '_',
+                            '%1', '%B%', 'a%c', '%0%0%', 'é%', '%É', '%x!%%', 'k1 ',
+                            '%!_%', 'v%5', '%.5'])
+            neg = r.choice(['', '', 'NOT '])
+            esc = " ESCAPE '!'" if '!' in pat or r.random() < 0.1 else ""
+            if r.random() < 0.2:
+                params.append(r.choice([pat, pat, None, 1, b'k%']))
+                return "%s %sLIKE ?%s" % (col, neg, esc)
+            return "%s %sLIKE %s%s" % (col, neg, sql_literal(pat), esc)
         if op == 'GLOB':
-            return "%s GLOB %s" % (col, sql_literal(r.choice(['k*', 'K?', '*3', 'v0*'])))
+            neg = r.choice(['', '', 'NOT '])
+            return "%s %sGLOB %s" % (col, neg, sql_literal(r.choice(
+                ['k*', 'K?', '*3', 'v0*', '*b*', 'a*c', '*0*0*', '[ak]*', ''])))
         if op == 'COLLATE':
             return "%s COLLATE %s %s %s" % (col, r.choice(COLLATIONS),
                                             r.choice(['=', '<', '>=']), self.const(c, params))
@@ -1259,6 +1274,9 @@ class Case:
             # not with --corrupt, whose copy must stay as corrupted)
             step = random.Random("%d/%d/step" % (self.seed, self.num))
             self.exec(db, "PRAGMA column_copy_step=%d" % step.choice([0, 20, 100, 500, 4096]))
+        # LIKE telling the cases apart, in some cases (a stream of its own)
+        if random.Random("%d/%d/csl" % (self.seed, self.num)).random() < 0.3:
+            self.exec(db, "PRAGMA case_sensitive_like=ON")
         self.log.append("-- " + self.create)
         self.populate(db)
         self.base = [x[0] for x in db.execute("SELECT min(%s) FROM t" % self.rid)] or [1]
@@ -1379,7 +1397,7 @@ def main():
     stats = dict(queries=0, copy_queries=0, batch_queries=0, errors=0, builds=0, stock_writes=0,
                  reader_steps=0, clean_chunks=0, stale_chunks=0, ddl_steps=0,
                  fconst_steps=0, udf_steps=0, udf_writes=0, attach_steps=0,
-                 maintain_steps=0)
+                 maintain_steps=0, like_queries=0)
     t0 = time.time()
     nrun = nfail = 0
     num = opts.case if opts.case is not None else 0
@@ -1430,9 +1448,9 @@ def main():
           % (stats["queries"], stats["copy_queries"], stats["batch_queries"], stats["errors"], stats["builds"],
              stats["stock_writes"], stats["reader_steps"], stats["clean_chunks"], stats["stale_chunks"]))
     print("ccfuzz: %d ddl steps, %d fconst steps, %d udfwrite steps (%d writes from the function), "
-          "%d attach steps, %d maintenance steps" % (stats["ddl_steps"], stats["fconst_steps"],
-                                stats["udf_steps"], stats["udf_writes"], stats["attach_steps"],
-                                stats["maintain_steps"]))
+          "%d attach steps, %d maintenance steps, %d queries with LIKE or GLOB in the scan"
+          % (stats["ddl_steps"], stats["fconst_steps"], stats["udf_steps"], stats["udf_writes"],
+             stats["attach_steps"], stats["maintain_steps"], stats["like_queries"]))
     if nrun > 0 and stats["copy_queries"] == 0:
         print("FAIL no query used a column copy (a run that does not exercise the feature)")
         nfail += 1
