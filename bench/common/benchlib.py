@@ -576,9 +576,27 @@ def grouped_bars(ax, labels, ngroups, values, capsize=2):
 
 # ---------------------------------------------------------------- column copies
 
+def _copies_current(shell, path):
+    """True if every column copy of the database file path is one that
+    scans of this build read: PRAGMA column_copy_list succeeds and shows
+    every copy with its record of changed rows and no stale chunk."""
+    r = subprocess.run([shell, '-bail', '-header', '-separator', '|', path, 'PRAGMA column_copy_list;'],
+                       capture_output=True, text=True)
+    lines = r.stdout.splitlines()
+    if r.returncode != 0 or len(lines) < 2:
+        return False
+    keys = lines[0].split('|')
+    for l in lines[1:]:
+        row = dict(zip(keys, l.split('|')))
+        if row.get('changed_rows', '') == '' or row.get('stale_chunks') != '0':
+            return False
+    return True
+
+
 def column_copy_db(shell, src, tables=None, suffix='-cc'):
     """A copy of the database file src (its name with suffix before the
-    extension, made once, next to it) in which PRAGMA column_copy(T) has
+    extension, made once, next to it, and again when its copies are not
+    ones this build reads) in which PRAGMA column_copy(T) has
     built a column copy of every rowid table T (or of tables), by our
     shell.  Return (path, info): info a dict of the build, read back from
     a JSON file beside it when the copy was made by an earlier run:
@@ -590,8 +608,13 @@ def column_copy_db(shell, src, tables=None, suffix='-cc'):
     out = root + suffix + ext
     meta = out + '.json'
     if os.path.exists(out) and os.path.exists(meta):
-        with open(meta) as f:
-            return out, json.load(f)
+        if _copies_current(shell, out):
+            with open(meta) as f:
+                return out, json.load(f)
+        # Built by an older lipsqlite (no record of changed rows, trigger
+        # version 2): no scan would read its copies.  Build them anew.
+        progress('%s: the copies of %s are not current: built anew' % (_name, os.path.basename(out)))
+        remove_db(out)
     tmp = out + '.tmp'
     remove_db(tmp)
     shutil.copyfile(src, tmp)

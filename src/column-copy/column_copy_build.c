@@ -1400,16 +1400,30 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
   char *zErr = 0;
   sqlite3_stmt *pStmt;
   i64 iId = 0;
+  char zChanged[64];
+  char *zCount = 0;             /* The count of its changed rows, or 0 */
   sqlite3Atoi64(zId, &iId, sqlite3Strlen30(zId), SQLITE_UTF8);
+  /* A copy built by a lipsqlite older than the record of changed rows
+  ** (trigger version 2) has no _changed table: its changed_rows is NULL,
+  ** and no scan reads it until PRAGMA column_copy builds it anew */
+  sqlite3_snprintf(sizeof(zChanged), zChanged, CC_PREFIX "_%lld_changed",
+                   iId);
+  if( sqlite3FindTable(db, zChanged, zDb) ){
+    zCount = sqlite3_mprintf("(SELECT count(*) FROM \"%w\".\"%w\")",
+                             zDb, zChanged);
+    if( zCount==0 ) rc = SQLITE_NOMEM_BKPT;   /* ccPrepare() does nothing */
+  }
   pStmt = ccPrepare(db, &rc, &zErr,
       "SELECT m.tbl, (SELECT coalesce(sum(nrow),0) FROM \"%w\"." CC_PREFIX
       "_%lld_dir WHERE NOT stale), (SELECT count(*) FROM \"%w\"." CC_PREFIX
       "_%lld_dir WHERE NOT stale), (SELECT count(*) FROM \"%w\"." CC_PREFIX
       "_%lld_dir WHERE stale), (SELECT max(hi) FROM \"%w\"." CC_PREFIX
       "_%lld_dir), (SELECT coalesce(sum(length(bytes)),0) FROM \"%w\"."
-      CC_PREFIX "_%lld_data), (SELECT count(*) FROM \"%w\"." CC_PREFIX
-      "_%lld_changed) FROM \"%w\"." CC_PREFIX " AS m WHERE m.id=%lld",
-      zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId);
+      CC_PREFIX "_%lld_data), %s FROM \"%w\"." CC_PREFIX " AS m "
+      "WHERE m.id=%lld",
+      zDb, iId, zDb, iId, zDb, iId, zDb, iId, zDb, iId,
+      zCount ? zCount : "NULL", zDb, iId);
+  sqlite3_free(zCount);
   if( ccStep(db, pStmt, &rc, &zErr)==SQLITE_ROW ){
     const char *zTab = (const char*)sqlite3_column_text(pStmt, 0);
     Table *pTab = zTab ? sqlite3FindTable(db, zTab, zDb) : 0;
@@ -1419,7 +1433,11 @@ static int ccList(Vdbe *v, int iDb, const char *zId, Mem *aOut){
     sqlite3VdbeMemSetInt64(&aOut[2], sqlite3_column_int64(pStmt, 2));
     sqlite3VdbeMemSetInt64(&aOut[3], sqlite3_column_int64(pStmt, 3));
     sqlite3VdbeMemSetInt64(&aOut[5], sqlite3_column_int64(pStmt, 5));
-    sqlite3VdbeMemSetInt64(&aOut[7], sqlite3_column_int64(pStmt, 6));
+    if( sqlite3_column_type(pStmt, 6)!=SQLITE_NULL ){
+      sqlite3VdbeMemSetInt64(&aOut[7], sqlite3_column_int64(pStmt, 6));
+    }else{
+      sqlite3VdbeMemSetNull(&aOut[7]);
+    }
     if( pTab && IsOrdinaryTable(pTab) && HasRowid(pTab) ){
       sqlite3CcCopyOf(pTab, 0, &iAny);
     }
