@@ -445,7 +445,7 @@ class Case:
             return r.choice(["%s > %d" % (rid, lo), "%s BETWEEN %d AND %d" % (rid, lo, hi),
                              "%s <= %d" % (rid, lo), "%s %% 7 = 3" % rid,
                              "%s >= %d.5 AND %s < '%d'" % (rid, lo, rid, hi),
-                             "%s > -%d.5" % (rid, lo), "%s < %d.5" % (rid, hi),
+                             "%s > -(%d.5)" % (rid, lo), "%s < %d.5" % (rid, hi),
                              "%s BETWEEN '%d' AND %d+1" % (rid, lo, hi)])
         op = r.choice(['=', '==', '<', '<=', '>', '>=', '<>', '!=', 'IS', 'IS NOT',
                        'BETWEEN', 'NOT BETWEEN', 'IN', 'NOT IN', 'ISNULL', 'NOTNULL',
