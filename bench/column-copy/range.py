@@ -16,7 +16,7 @@ the medians, and checks that ON and OFF print the same rows.
 
 Writes bench/out/column-copy/range-<stamp>.{csv,md}.
 """
-import argparse, csv, os, re, statistics, subprocess, sys, time
+import argparse, csv, os, statistics, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'common'))
@@ -42,7 +42,6 @@ QUERIES = [
      'WHERE rowid BETWEEN 3000000 AND 3000500'),
 ]
 REPEAT = {4: 200}     # query index: statements per run (the times summed)
-TIME_RE = re.compile(r'^Run Time: real ([0-9.]+)')
 
 
 def say(msg):
@@ -53,22 +52,8 @@ def say(msg):
 def run_once(shell, db, sql, scan, repeat=1):
     """Run sql repeat times with column_scan=scan; return (seconds, summed
     over the repeats, output rows)."""
-    script = 'PRAGMA column_scan=%s;\n.timer on\n%s' % (
-        scan, ('%s;\n' % sql) * repeat)
-    r = subprocess.run([shell, '-batch', db], input=script,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        benchlib.die('%s failed: %s' % (shell, r.stderr[-400:]), 1)
-    t, rows = None, []
-    for line in r.stdout.splitlines():
-        m = TIME_RE.match(line)
-        if m:
-            t = (t or 0.0) + float(m.group(1))
-        elif line.strip():
-            rows.append(line)
-    if t is None:
-        benchlib.die('no timing in the output of %s' % shell, 1)
-    return t, rows
+    return benchlib.shell_timed(shell, db, sql, 'PRAGMA column_scan=%s;' % scan,
+                                repeat)
 
 
 def main():

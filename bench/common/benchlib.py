@@ -12,7 +12,7 @@ A runner imports it by its path relative to the runner, so that
 and calls benchlib.init('X') first, so that its messages start with
 'bench/X: '.  Python standard library only.
 """
-import argparse, hashlib, json, os, platform, shutil, statistics, subprocess, sys, time
+import argparse, hashlib, json, os, platform, re, shutil, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.abspath(os.path.join(HERE, '..', '..'))
@@ -575,6 +575,30 @@ def grouped_bars(ax, labels, ngroups, values, capsize=2):
 
 
 # ---------------------------------------------------------------- column copies
+
+_TIME_RE = re.compile(r'^Run Time: real ([0-9.]+)')
+
+
+def shell_timed(shell, db, sql, pragmas='', repeat=1):
+    """Run sql repeat times in one process of the sqlite3 shell on db,
+    after the PRAGMA statements pragmas, under .timer; return (seconds,
+    the shell's real times summed over the repeats, the rows it printed)."""
+    script = '%s\n.timer on\n%s' % (pragmas, ('%s;\n' % sql) * repeat)
+    r = subprocess.run([shell, '-batch', db], input=script,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        die('%s failed: %s' % (shell, r.stderr[-400:]), 1)
+    t, rows = None, []
+    for line in r.stdout.splitlines():
+        m = _TIME_RE.match(line)
+        if m:
+            t = (t or 0.0) + float(m.group(1))
+        elif line.strip():
+            rows.append(line)
+    if t is None:
+        die('no timing in the output of %s' % shell, 1)
+    return t, rows
+
 
 def _copies_current(shell, path):
     """True if every column copy of the database file path is one that
