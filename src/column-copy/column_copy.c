@@ -345,6 +345,10 @@ static int ccZoneSkip(ColumnCopyScan *p, const CCChunk *c, const CCTerm *t){
   Mem aF[CC_DATA_NZONE];
   i64 nNull, mTypes;
   CCVal vMin, vMax;
+  /* A LIKE or GLOB the scan does not decide may be one whose like() fails
+  ** (a pattern over SQLITE_LIMIT_LIKE_PATTERN_LENGTH), on a NULL too:
+  ** every row of the chunk goes to the loop's body */
+  if( t->bOff && t->op==TK_LIKE_KW ) return 0;
   rc = sqlite3BtreeTableMoveto(p->pData, c->k*CC_SLOTS+t->iSlot, 0, &res);
   if( rc || res ) return 0;
   (void)sqlite3BtreePayloadSize(p->pData);   /* Parses the cell */
