@@ -351,6 +351,10 @@ static const char *azQuery[] = {
   "SELECT count(*) FROM t WHERE c0 IN (1, 2.5, 'v3', x'00', %d)",
   "SELECT count(*) FROM t WHERE c0 BETWEEN 'v1' AND 'v5'",
   "SELECT typeof(c0), length(c0) FROM t WHERE rowid%%97=0",
+  /* LIKE and GLOB inside the scan (column_copy_match.c): texts of the
+  ** chunk searched, dictionaries memoized */
+  "SELECT count(*), max(rowid) FROM t WHERE c0 LIKE '%%v%%1%%'",
+  "SELECT rowid FROM t WHERE c0 NOT LIKE 'v%%' AND c0 GLOB '*%d*'",
 };
 #define N_QUERY ((int)(sizeof(azQuery)/sizeof(azQuery[0])))
 
