@@ -8,6 +8,10 @@ Each .test file is run twice, each time on a fresh database of its own:
        first query record, PRAGMA column_copy('T') for every table T in
        sqlite_schema (a refusal, e.g. for a WITHOUT ROWID table, is recorded).
 
+--off STATEMENT (repeatable) adds a statement the OFF run runs first, so
+that the reference also has another feature off: e.g. --off "PRAGMA
+subquery_unnest=OFF" compares unnesting too (doc/unnest.md).
+
 Every query's results are formatted and compared the way sqllogictest's own
 runner (slt_sqlite.c) does: NULL as "NULL", '' as "(empty)", type I as
 sqlite3_column_int64 printed %lld, R as sqlite3_column_double printed %.3f,
@@ -220,8 +224,9 @@ def md5(vals):
     return h.hexdigest()
 
 
-def run_file(path, copies, timeout):
-    """Run one file; return (list of per-query results, info dict)."""
+def run_file(path, copies, timeout, pragmas=()):
+    """Run one file, after the PRAGMA statements pragmas; return (list of
+    per-query results, info dict)."""
     con = sqlite3.connect(':memory:', isolation_level=None,
                           check_same_thread=False)
     deadline = [0.0]
@@ -229,6 +234,8 @@ def run_file(path, copies, timeout):
                              10000)
     if not copies:
         con.execute('PRAGMA column_scan=OFF')
+    for one in pragmas:
+        con.execute(one).fetchall()
     info = {'copy_errors': {}, 'copied': [], 'stmt_fail': 0, 'timeouts': 0,
             'queries': 0, 'expected_mismatch': [], 'halted': False}
     results = []
@@ -298,9 +305,9 @@ def run_file(path, copies, timeout):
     return results, info
 
 
-def compare(path, timeout):
+def compare(path, timeout, off_pragmas):
     t0 = time.time()
-    off, ioff = run_file(path, False, timeout)
+    off, ioff = run_file(path, False, timeout, off_pragmas)
     on, ion = run_file(path, True, timeout)
     diffs = []
     for a, b in zip(off, on):
@@ -323,9 +330,9 @@ def compare(path, timeout):
 
 
 def _worker(args):
-    path, timeout = args
+    path, timeout, off_pragmas = args
     try:
-        return compare(path, timeout)
+        return compare(path, timeout, off_pragmas)
     except Exception as e:  # a runner bug, reported, not hidden
         return {'file': path, 'runner_error': repr(e), 'differs': True}
 
@@ -337,6 +344,9 @@ def main():
     ap.add_argument('--out', help='directory for results.jsonl')
     ap.add_argument('--timeout', type=float, default=60.0,
                     help='seconds per statement before it is interrupted')
+    ap.add_argument('--off', action='append', default=[], metavar='PRAGMA',
+                    help='a statement the OFF run also runs first, e.g. '
+                         '"PRAGMA subquery_unnest=OFF" (repeatable)')
     ap.add_argument('--allow-stock', action='store_true',
                     help='run even if the library is not lipsqlite')
     a = ap.parse_args()
@@ -361,7 +371,7 @@ def main():
     if a.out:
         os.makedirs(a.out, exist_ok=True)
         out = open(os.path.join(a.out, 'results.jsonl'), 'w')
-    jobs = [(f, a.timeout) for f in files]
+    jobs = [(f, a.timeout, tuple(a.off)) for f in files]
     if a.j > 1:
         import multiprocessing
         pool = multiprocessing.Pool(a.j)
