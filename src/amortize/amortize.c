@@ -623,9 +623,9 @@ static AmortizeSeenSet *amortizeSeenNew(
     }
     assert( pNew->nUsed==pOld->nUsed );
   }
-  /* The size is nominal, below any SQLITE_LIMIT_LENGTH; this frees pOld */
-  sqlite3VdbeMemSetStr(pReg, (const char*)pNew, sizeof(*pNew), 0,
-                       amortizeSeenDelete);
+  /* A blob of size 0, which no SQLITE_LIMIT_LENGTH refuses (a refused one
+  ** would be freed and the register set to NULL); this frees pOld */
+  sqlite3VdbeMemSetStr(pReg, (const char*)pNew, 0, 0, amortizeSeenDelete);
   assert( amortizeSeenOf(pReg)==pNew );
   return pNew;
 }

@@ -162,7 +162,9 @@ static LipFilter *lipFilterCreate(Vdbe *p, int iReg, int nKey, u16 mText){
   pF->iRank = -1;
   pF->mText = mText;
   pF->bInt = (u8)(nKey==1);
-  sqlite3VdbeMemSetStr(pReg, (const char*)pF, sizeof(*pF), 0, lipFilterDelete);
+  /* A blob of size 0, which no SQLITE_LIMIT_LENGTH refuses: a refused one
+  ** would be freed (by lipFilterDelete) and the register set to NULL */
+  sqlite3VdbeMemSetStr(pReg, (const char*)pF, 0, 0, lipFilterDelete);
   assert( lipFilterOf(pReg)==pF );
   return pF;
 }
