@@ -338,22 +338,42 @@ static int unnestItemOf(const SrcList *pSrc, const Expr *pExpr){
 }
 
 /*
-** Return true if pExpr is a key of FROM item pItem: its rowid, or the
-** column of a single-column UNIQUE or PRIMARY KEY index without a WHERE
-** clause.  (A cost rule: a collating sequence or affinity that makes two
-** keys compare equal only makes the join a little larger.)
+** Return true if pExpr, a side of equality pConj, is a key of FROM item
+** pItem under that equality's comparison: its rowid (compared as a
+** number, whatever the other side), or the column of a single-column
+** UNIQUE or PRIMARY KEY index without a WHERE clause, compared with the
+** index's collating sequence and, unless the column's affinity is
+** numeric, without a numeric conversion (which makes '1' and '01' equal).
+** A cost rule: the join then matches each row of the other side with at
+** most one row of pItem.
 */
-static int unnestIsKey(const SrcItem *pItem, Expr *pExpr){
+static int unnestIsKey(
+  Parse *pParse,            /* Parsing context */
+  const SrcItem *pItem,     /* The FROM item */
+  Expr *pConj,              /* The equality */
+  Expr *pExpr               /* Its side on pItem */
+){
   const Index *pIdx;
+  const Table *pTab = pItem->pSTab;
+  CollSeq *pColl;
+  char aff;
   pExpr = sqlite3ExprSkipCollate(pExpr);
   if( pExpr->op!=TK_COLUMN || pExpr->iTable!=pItem->iCursor ) return 0;
   if( pExpr->iColumn<0 ) return 1;
-  if( HasRowid(pItem->pSTab) && pExpr->iColumn==pItem->pSTab->iPKey ){
-    return 1;
+  if( HasRowid(pTab) && pExpr->iColumn==pTab->iPKey ) return 1;
+  pColl = sqlite3BinaryCompareCollSeq(pParse, pConj->pLeft, pConj->pRight);
+  if( pColl==0 ) pColl = pParse->db->pDfltColl;
+  aff = sqlite3CompareAffinity(pConj->pRight,
+                               sqlite3ExprAffinity(pConj->pLeft));
+  if( sqlite3IsNumericAffinity(aff)
+   && !sqlite3IsNumericAffinity(pTab->aCol[pExpr->iColumn].affinity)
+  ){
+    return 0;
   }
-  for(pIdx=pItem->pSTab->pIndex; pIdx; pIdx=pIdx->pNext){
+  for(pIdx=pTab->pIndex; pIdx; pIdx=pIdx->pNext){
     if( pIdx->onError!=OE_None && pIdx->nKeyCol==1
      && pIdx->aiColumn[0]==pExpr->iColumn && pIdx->pPartIdxWhere==0
+     && sqlite3StrICmp(pIdx->azColl[0], pColl->zName)==0
     ){
       return 1;
     }
@@ -373,6 +393,7 @@ static int unnestIsKey(const SrcItem *pItem, Expr *pExpr){
 ** subquery stays as it is.
 */
 static int unnestKeyTree(
+  Parse *pParse,            /* Parsing context */
   const SrcList *pSrc,      /* FROM clause of the subquery */
   Expr **apConj, int nConj, /* Conjuncts of its WHERE clause */
   const UnnestCorr *aCorr, int nCorr  /* Those that are correlations */
@@ -396,12 +417,12 @@ static int unnestKeyTree(
         iB = unnestItemOf(pSrc, pConj->pRight);
         if( iA<0 || iB<0 || iA==iB ) continue;
         if( (mIn & MASKBIT(iA))!=0 && (mIn & MASKBIT(iB))==0
-         && unnestIsKey(&pSrc->a[iB], pConj->pRight)
+         && unnestIsKey(pParse, &pSrc->a[iB], pConj, pConj->pRight)
         ){
           mIn |= MASKBIT(iB);
           bMore = 1;
         }else if( (mIn & MASKBIT(iB))!=0 && (mIn & MASKBIT(iA))==0
-         && unnestIsKey(&pSrc->a[iA], pConj->pLeft)
+         && unnestIsKey(pParse, &pSrc->a[iA], pConj, pConj->pLeft)
         ){
           mIn |= MASKBIT(iA);
           bMore = 1;
@@ -621,7 +642,9 @@ static void unnestOne(Parse *pParse, Expr **ppTerm, int eKind){
     nCorr++;
   }
   if( nCorr==0 ) return;
-  if( !unnestKeyTree(pSub->pSrc, apConj, nConj, aCorr, nCorr) ) return;
+  if( !unnestKeyTree(pParse, pSub->pSrc, apConj, nConj, aCorr, nCorr) ){
+    return;
+  }
   if( unnestRefsFrom(aCur, pSub) & UNNEST_OUTER ) return;
   if( eKind==UNNEST_IN ){
     /* DISTINCT keeps one of the values its collating sequence or affinity
