@@ -162,15 +162,23 @@ static int unnestRefsExpr(Walker *pWalker, Expr *pExpr){
 }
 
 /*
+** Prepare walker pW for unnestRefsExpr() against the cursors aCur of a
+** subquery, subqueries nested in what it walks included.
+*/
+static void unnestRefsInit(Walker *pW, const int *aCur){
+  memset(pW, 0, sizeof(*pW));
+  pW->xExprCallback = unnestRefsExpr;
+  pW->xSelectCallback = sqlite3SelectWalkNoop;
+  pW->u.aiCol = (int*)aCur;
+}
+
+/*
 ** Return the UNNEST_INNER and UNNEST_OUTER bits for expression pExpr
 ** (subqueries in it included) against the cursors aCur of a subquery.
 */
 static int unnestRefs(const int *aCur, Expr *pExpr){
   Walker w;
-  memset(&w, 0, sizeof(w));
-  w.xExprCallback = unnestRefsExpr;
-  w.xSelectCallback = sqlite3SelectWalkNoop;
-  w.u.aiCol = (int*)aCur;
+  unnestRefsInit(&w, aCur);
   sqlite3WalkExpr(&w, pExpr);
   return w.eCode;
 }
@@ -180,10 +188,7 @@ static int unnestRefs(const int *aCur, Expr *pExpr){
 */
 static int unnestRefsList(const int *aCur, ExprList *pList){
   Walker w;
-  memset(&w, 0, sizeof(w));
-  w.xExprCallback = unnestRefsExpr;
-  w.xSelectCallback = sqlite3SelectWalkNoop;
-  w.u.aiCol = (int*)aCur;
+  unnestRefsInit(&w, aCur);
   sqlite3WalkExprList(&w, pList);
   return w.eCode;
 }
@@ -195,10 +200,7 @@ static int unnestRefsList(const int *aCur, ExprList *pList){
 static int unnestRefsFrom(const int *aCur, Select *pSub){
   Walker w;
   int i;
-  memset(&w, 0, sizeof(w));
-  w.xExprCallback = unnestRefsExpr;
-  w.xSelectCallback = sqlite3SelectWalkNoop;
-  w.u.aiCol = (int*)aCur;
+  unnestRefsInit(&w, aCur);
   sqlite3WalkSelectFrom(&w, pSub);
   for(i=0; i<pSub->pSrc->nSrc; i++){
     SrcItem *pItem = &pSub->pSrc->a[i];
