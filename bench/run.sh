@@ -38,6 +38,7 @@ quick() {
   run bench/research/run.py --rows 20000 --warmup 0 --repeat 1
   run bench/tpch/run.py --quick
   run bench/htap/run.py --quick
+  run bench/unnest/run.py --products 200 --orders 4000 --items 20000 --runs 1
 }
 
 full() {
@@ -54,6 +55,7 @@ full() {
   run bench/htap/run.py --sf 1
   run bench/htap/run.py --sf 1 --updates 10000
   run bench/htap/run.py --sf 1 --write-rate --systems sqlite --seconds 5 --repeat 3
+  run bench/unnest/run.py --runs 5
 }
 
 # How many there are, then each in turn.

@@ -21,7 +21,7 @@ numbers.
 
 Writes bench/out/column-copy/like-<stamp>.{csv,md}.
 """
-import argparse, csv, os, statistics, sys, time
+import argparse, os, statistics, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'common'))
@@ -68,25 +68,6 @@ def say(msg):
     sys.stderr.flush()
 
 
-def numbers(rows):
-    """The numbers of rows printed by the shell or fetched from DuckDB,
-    rounded to 2 places, for comparison."""
-    out = []
-    for row in rows:
-        for v in (row.split('|') if isinstance(row, str) else row):
-            out.append(round(float(v), 2))
-    return out
-
-
-def duck_timed(path, sql):
-    con = benchlib.duck_open(path, 1)
-    t0 = time.perf_counter()
-    rows = con.execute(sql).fetchall()
-    t = time.perf_counter() - t0
-    con.close()
-    return t, rows
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--db', default=os.path.join(TOP, 'bench', 'out', 'tpch-sf1-cc.db'))
@@ -110,7 +91,7 @@ def main():
             got = {}
             for sysname, shell, pragmas in order:
                 if shell is None:
-                    t, rows = duck_timed(a.duckdb, dsql)
+                    t, rows = benchlib.duck_timed(a.duckdb, dsql)
                 else:
                     t, rows = benchlib.shell_timed(a.stock if shell == 'stock' else a.shell,
                                                    a.db, sql, pragmas)
@@ -119,19 +100,14 @@ def main():
                     times.setdefault((qi, sysname), []).append(t)
             ref = got['stock']
             for sysname, shell, _ in SYSTEMS:
-                same = (got[sysname] == ref) if shell else (numbers(got[sysname]) == numbers(ref))
+                same = (got[sysname] == ref) if shell else (benchlib.rounded_numbers(got[sysname]) == benchlib.rounded_numbers(ref))
                 if not same:
                     benchlib.die('%s: %s printed %r, stock %r' % (name, sysname, got[sysname], ref), 1)
             say('%s, round %d: %s' % (name, rnd, 'warm-up' if rnd == 0 else ' '.join(
                 '%s %.3f' % (s[0], times[(qi, s[0])][-1]) for s in order)))
     csv_path = os.path.join(OUT, 'like-%s.csv' % stamp)
     md_path = os.path.join(OUT, 'like-%s.md' % stamp)
-    with open(csv_path, 'w', newline='') as f:
-        w = csv.writer(f)
-        w.writerow(['query', 'system', 'run', 'seconds'])
-        for (qi, sysname), ts in sorted(times.items()):
-            for i, t in enumerate(ts):
-                w.writerow([QUERIES[qi][0], sysname, i + 1, t])
+    benchlib.write_round_times(csv_path, times, [q[0] for q in QUERIES])
     with open(md_path, 'w') as f:
         f.write('# LIKE and GLOB inside the scan of a column copy (%s)\n\n' % stamp)
         f.write('- database: %s; DuckDB %s on %s, 1 thread\n'

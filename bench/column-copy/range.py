@@ -16,7 +16,7 @@ the medians, and checks that ON and OFF print the same rows.
 
 Writes bench/out/column-copy/range-<stamp>.{csv,md}.
 """
-import argparse, csv, os, statistics, sys, time
+import argparse, os, statistics, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'common'))
@@ -91,12 +91,8 @@ def main():
                 if rnd > 0 else 'warm-up'))
     csv_path = os.path.join(OUT, 'range-%s.csv' % stamp)
     md_path = os.path.join(OUT, 'range-%s.md' % stamp)
-    with open(csv_path, 'w', newline='') as f:
-        w = csv.writer(f)
-        w.writerow(['query', 'column_scan', 'run', 'seconds'])
-        for (qi, scan), ts in sorted(times.items()):
-            for i, t in enumerate(ts):
-                w.writerow([QUERIES[qi][0], scan, i + 1, t])
+    benchlib.write_round_times(csv_path, times, [q[0] for q in QUERIES],
+                               'column_scan')
     with open(md_path, 'w') as f:
         m = benchlib.machine()
         f.write('# Rowid ranges and count(*) with and without the column copy (%s)\n\n'

@@ -574,6 +574,42 @@ def grouped_bars(ax, labels, ngroups, values, capsize=2):
     return drawn
 
 
+# ------------------------------------------------ rounds of side-by-side queries
+
+def rounded_numbers(rows):
+    """The numbers of rows printed by the shell (lines 'a|b') or fetched
+    from DuckDB (tuples), rounded to 2 places, for comparing systems."""
+    out = []
+    for row in rows:
+        for v in (row.split('|') if isinstance(row, str) else row):
+            out.append(round(float(v), 2))
+    return out
+
+
+def duck_timed(path, sql, threads=1):
+    """Run sql on the DuckDB file path on a fresh connection with threads
+    threads; return (seconds, rows)."""
+    con = duck_open(path, threads)
+    t0 = time.perf_counter()
+    rows = con.execute(sql).fetchall()
+    t = time.perf_counter() - t0
+    con.close()
+    return t, rows
+
+
+def write_round_times(path, times, names, column='system'):
+    """Write times, {(query index, system): [seconds of each timed
+    round]}, to the CSV file path: query (names[query index]), column,
+    run (from 1), seconds."""
+    import csv
+    with open(path, 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(['query', column, 'run', 'seconds'])
+        for (qi, system), ts in sorted(times.items()):
+            for i, t in enumerate(ts):
+                w.writerow([names[qi], system, i + 1, t])
+
+
 # ---------------------------------------------------------------- column copies
 
 _TIME_RE = re.compile(r'^Run Time: real ([0-9.]+)')
